@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Legal move generation: all moves, noisy moves (captures and promotions) or quiet moves.
+#pragma once
+
+#include <algorithm>
+
+#include "board/position.hpp"
+
+namespace taper {
+
+enum GenType {
+  NOISY,   ///< captures (en passant included) and all promotions
+  QUIETS,  ///< everything else: quiet moves and castling
+  LEGAL    ///< both
+};
+
+/// Writes the legal moves of kind T to `list` and returns the new end. Check evasions,
+/// pins and the en-passant discovered check are handled here, so every move is legal.
+template <GenType T>
+Move* generate(const Position& pos, Move* list);
+
+/// A fixed-capacity list of legal moves, generated on construction.
+template <GenType T>
+class MoveList {
+ public:
+  explicit MoveList(const Position& pos) : last_(generate<T>(pos, moves_)) {}
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return last_; }
+  size_t size() const { return size_t(last_ - moves_); }
+  bool contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+
+ private:
+  Move moves_[MAX_MOVES];
+  Move* last_;
+};
+
+}  // namespace taper
