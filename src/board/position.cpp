@@ -178,6 +178,7 @@ bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
 
 bool Position::is_pseudo_legal(Move m) const {
   if (!m.is_ok()) return false;
+  if (m.kind() != PROMOTION && m.promotion_type() != KNIGHT) return false;  // stray promotion bits
   Color us = sideToMove_;
   Square from = m.from(), to = m.to();
   Piece pc = board_[from];
