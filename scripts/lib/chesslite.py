@@ -862,8 +862,8 @@ def main(argv=None) -> int:
                          "perft/fischer.epd (Chess960), every wacnew.epd bm/am SAN and every STS c7 SAN vs c9")
     ap.add_argument("--data", default=default_data, help=f"shared data directory (default {default_data})")
     ap.add_argument("--depth", type=int, default=3, help="max perft depth for standard.epd (default 3)")
-    ap.add_argument("--fischer", type=int, default=24, metavar="N",
-                    help="number of fischer.epd lines to check, spread over the file (default 24, 0 = skip)")
+    ap.add_argument("--fischer", type=int, default=960, metavar="N",
+                    help="number of fischer.epd lines to check, spread over the file (default all 960, 0 = skip)")
     ap.add_argument("--fischer-depth", type=int, default=2, help="max perft depth for fischer.epd (default 2)")
     ap.add_argument("--perft", nargs="+", metavar=("DEPTH", "FEN"),
                     help="print divided perft of FEN (default start position) to DEPTH")
