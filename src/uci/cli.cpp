@@ -1,39 +1,129 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Command-line subcommands.
+// Command-line subcommands; with no arguments Taper speaks UCI on stdin/stdout.
 #include "uci/cli.hpp"
 
-#include <chrono>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "board/notation.hpp"
 #include "board/perft.hpp"
+#include "eval/evaluate.hpp"
+#include "search/timeman.hpp"
+#include "uci/analyse.hpp"
+#include "uci/bench.hpp"
+#include "uci/uci.hpp"
+#include "uci/version.hpp"
 
 namespace taper {
 
+namespace {
+
+constexpr const char* Usage =
+    "usage: taper [command]\n"
+    "  (no command)            speak UCI on stdin/stdout (for GUIs)\n"
+    "  analyse [FEN] [-t SEC] [-j THREADS]\n"
+    "                          analyse a position (default: start position, 5 s) and print\n"
+    "                          the best line in algebraic notation\n"
+    "  bench [DEPTH]           fixed-depth search of the built-in positions; last line\n"
+    "                          '<nodes> nodes <nps> nps'\n"
+    "  perft DEPTH [FEN]       count leaf nodes, split by root move\n"
+    "  eval [FEN]              explain the static evaluation term by term\n"
+    "  --version               print name, version and build flavour\n";
+
+/// Joins argv[from..] into one FEN string (FENs contain spaces; quoting is optional).
+std::string join_fen(const std::vector<std::string>& args, size_t from, size_t to) {
+  std::string fen;
+  for (size_t i = from; i < to; ++i) fen += (i > from ? " " : "") + args[i];
+  return fen.empty() ? std::string(Position::StartFen) : fen;
+}
+
+int cmd_perft(const std::vector<std::string>& args) {
+  if (args.size() < 2) {
+    std::cerr << "usage: taper perft DEPTH [FEN]\n";
+    return 2;
+  }
+  int depth = std::atoi(args[1].c_str());
+  if (depth < 1 || depth > 20) {
+    std::cerr << "error: perft depth must be between 1 and 20\n";
+    return 2;
+  }
+  Position pos;
+  std::string err;
+  if (!pos.set(join_fen(args, 2, args.size()), false, &err)) {
+    std::cerr << "error: bad FEN: " << err << "\n";
+    return 2;
+  }
+  TimePoint start = now_ms();
+  uint64_t total = perft_divide(pos, depth, [&](Move m, uint64_t n) {
+    std::cout << move_to_uci(m, pos.is_chess960()) << ": " << n << "\n";
+  });
+  TimePoint ms = std::max<TimePoint>(1, now_ms() - start);
+  std::cout << "\nNodes searched: " << total << std::endl;
+  std::cerr << "time " << ms << " ms, " << total * 1000 / uint64_t(ms) << " nps\n";
+  return 0;
+}
+
+int cmd_analyse(const std::vector<std::string>& args) {
+  double seconds = 5;
+  int threads = 1;
+  std::vector<std::string> fenParts;
+  for (size_t i = 1; i < args.size(); ++i) {
+    if ((args[i] == "-t" || args[i] == "--time") && i + 1 < args.size()) seconds = std::atof(args[++i].c_str());
+    else if ((args[i] == "-j" || args[i] == "--threads") && i + 1 < args.size()) threads = std::atoi(args[++i].c_str());
+    else fenParts.push_back(args[i]);
+  }
+  if (seconds <= 0 || threads < 1) {
+    std::cerr << "error: time and threads must be positive\n";
+    return 2;
+  }
+  return run_analysis(join_fen(fenParts, 0, fenParts.size()), seconds, threads, std::cout);
+}
+
+}  // namespace
+
 int run_command_line(int argc, char** argv) {
   Position::init();
-  std::string cmd = argc > 1 ? argv[1] : "";
-  if (cmd == "perft") {
-    int depth = argc > 2 ? std::stoi(argv[2]) : 5;
-    std::string fen = argc > 3 ? argv[3] : std::string(Position::StartFen);
-    for (int i = 4; i < argc; ++i) fen += std::string(" ") + argv[i];
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::string cmd = args.empty() ? "" : args[0];
+
+  if (cmd.empty() || cmd == "uci") {
+    UciEngine engine(std::cout);
+    if (cmd == "uci") engine.execute("uci");
+    engine.loop(std::cin);
+    return 0;
+  }
+  if (cmd == "--version" || cmd == "version") {
+    std::cout << engine_name() << "\n";
+    return 0;
+  }
+  if (cmd == "--help" || cmd == "help" || cmd == "-h") {
+    std::cout << Usage;
+    return 0;
+  }
+  if (cmd == "perft") return cmd_perft(args);
+  if (cmd == "analyse" || cmd == "analyze") return cmd_analyse(args);
+  if (cmd == "bench") {
+    int depth = args.size() > 1 ? std::atoi(args[1].c_str()) : BenchDefaultDepth;
+    if (depth < 1 || depth > 64) {
+      std::cerr << "error: bench depth must be between 1 and 64\n";
+      return 2;
+    }
+    run_bench(depth, std::cout);
+    return 0;
+  }
+  if (cmd == "eval") {
     Position pos;
     std::string err;
-    if (!pos.set(fen, false, &err)) {
+    if (!pos.set(join_fen(args, 1, args.size()), false, &err)) {
       std::cerr << "error: bad FEN: " << err << "\n";
       return 2;
     }
-    auto t0 = std::chrono::steady_clock::now();
-    uint64_t total = perft_divide(pos, depth, [&](Move m, uint64_t n) {
-      std::cout << move_to_uci(m, pos.is_chess960()) << ": " << n << "\n";
-    });
-    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::cout << "\nNodes searched: " << total << "\n";
-    std::cerr << "time " << s << " s, " << uint64_t(total / std::max(s, 1e-9)) << " nps\n";
+    Evaluator evaluator;
+    std::cout << evaluator.trace(pos);
     return 0;
   }
-  std::cerr << "usage: taper perft DEPTH [FEN]\n";
+  std::cerr << "unknown command '" << cmd << "'\n" << Usage;
   return 2;
 }
 

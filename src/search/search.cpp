@@ -1,0 +1,588 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Principal variation search with quiescence, pruning and reductions; iterative deepening per thread.
+#include "search/search.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "search/movepick.hpp"
+
+namespace taper {
+
+namespace {
+
+// [depth][move number] -> plies of late-move reduction, as log(depth) * log(moves) grows.
+int Reductions[MAX_PLY][MAX_MOVES];
+
+/// Quiet moves to try at `depth` before pruning the rest (late move pruning).
+int late_move_count(bool improving, int depth) { return (3 + depth * depth) / (2 - improving); }
+
+/// Draws get a tiny node-dependent jitter so the search doesn't settle blindly into
+/// repetition lines (the value stays deterministic for a given tree).
+Value draw_value(uint64_t nodes) { return VALUE_DRAW + 1 - int(nodes & 2); }
+
+}  // namespace
+
+void init_search_tables() {
+  for (int d = 1; d < MAX_PLY; ++d)
+    for (int m = 1; m < MAX_MOVES; ++m) Reductions[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+}
+
+Worker::Worker(int id, SharedSearchState& shared) : id_(id), shared_(shared), hist_(std::make_unique<Histories>()) {
+  hist_->clear();
+}
+
+void Worker::clear() {
+  hist_->clear();
+  evaluator_.clear();
+}
+
+void Worker::prepare(const Position& root, const std::vector<RootMove>& rootMoves) {
+  rootPos_ = root;
+  rootMoves_ = rootMoves;
+  nodes_.store(0, std::memory_order_relaxed);
+  completedDepth_ = 0;
+  selDepth_ = 0;
+  nmpMinPly_ = 0;
+}
+
+int Worker::reduction(bool improving, int depth, int moveCount) const {
+  int r = Reductions[std::min(depth, MAX_PLY - 1)][std::min(moveCount, MAX_MOVES - 1)];
+  return r + (!improving && r > 1);
+}
+
+Value Worker::evaluate(const Position& pos) { return evaluator_.evaluate(pos); }
+
+void Worker::check_time() {
+  if (id_ != 0) return;
+  // A single thread checks its node limit exactly, so `go nodes` is precise and repeatable.
+  if (shared_.threadCount == 1 && shared_.limits.nodes && nodes() >= shared_.limits.nodes) shared_.stop = true;
+  if (++callsSinceTimeCheck_ < 1024) return;
+  callsSinceTimeCheck_ = 0;
+  if (shared_.limits.nodes && shared_.totalNodes() >= shared_.limits.nodes) shared_.stop = true;
+  if (shared_.ponder.load(std::memory_order_relaxed)) return;
+  if (shared_.time.active() && shared_.time.elapsed() >= shared_.time.hard_limit()) shared_.stop = true;
+}
+
+void Worker::update_pv(int ply, Move m) {
+  pvTable_[ply][ply] = m;
+  for (int i = ply + 1; i < pvLength_[ply + 1]; ++i) pvTable_[ply][i] = pvTable_[ply + 1][i];
+  pvLength_[ply] = std::max(pvLength_[ply + 1], ply + 1);
+}
+
+void Worker::update_continuation(Stack* ss, Piece pc, Square to, int bonus) {
+  for (int i : {1, 2, 4})
+    if ((ss - i)->currentMove.is_ok()) (*(ss - i)->contHist)[pc][to].update(bonus);
+}
+
+void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move move, int bonus) {
+  if (ss->killers[0] != move) {
+    ss->killers[1] = ss->killers[0];
+    ss->killers[0] = move;
+  }
+  Color us = pos.side_to_move();
+  hist_->butterfly[us][move.from()][move.to()].update(bonus);
+  update_continuation(ss, pos.moved_piece(move), move.to(), bonus);
+  Move prev = (ss - 1)->currentMove;
+  if (prev.is_ok()) {
+    Square prevSq = prev.to();
+    hist_->counters[pos.piece_on(prevSq)][prevSq] = move;
+  }
+}
+
+void Worker::update_all_stats(const Position& pos, Stack* ss, Move best, Value bestValue, Value beta, Square prevSq,
+                              const Move* quiets, int quietCount, const Move* captures, int captureCount, int depth) {
+  int bonus = history_bonus(depth + (bestValue > beta + 150));
+  Color us = pos.side_to_move();
+  auto captured_type = [&](Move m) { return m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to())); };
+
+  if (!pos.is_capture_or_promotion(best)) {
+    update_quiet_stats(pos, ss, best, bonus);
+    // The quiet moves tried before the cut-off were worse: lower their history.
+    for (int i = 0; i < quietCount; ++i) {
+      hist_->butterfly[us][quiets[i].from()][quiets[i].to()].update(-bonus);
+      update_continuation(ss, pos.moved_piece(quiets[i]), quiets[i].to(), -bonus);
+    }
+  } else {
+    hist_->capture[pos.moved_piece(best)][best.to()][captured_type(best)].update(bonus);
+  }
+  for (int i = 0; i < captureCount; ++i)
+    hist_->capture[pos.moved_piece(captures[i])][captures[i].to()][captured_type(captures[i])].update(-bonus);
+
+  // A quiet previous move refuted early (first move) gets a small malus.
+  Move prev = (ss - 1)->currentMove;
+  if (prev.is_ok() && (ss - 1)->moveCount == 1 && !pos.captured_piece() && prevSq != SQ_NONE)
+    update_continuation(ss - 1, pos.piece_on(prevSq), prevSq, -bonus);
+}
+
+bool Worker::root_move_allowed(Move m) const {
+  for (size_t i = pvIdx_; i < rootMoves_.size(); ++i)
+    if (rootMoves_[i].move() == m) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main search
+
+template <Worker::NodeType NT>
+Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cutNode) {
+  constexpr bool PvNode = NT != NonPV;
+  constexpr bool RootNode = NT == Root;
+  const int ply = ss->ply;
+
+  if (depth <= 0) return qsearch<PvNode ? PV : NonPV>(pos, ss, alpha, beta);
+
+  if (PvNode) pvLength_[ply] = ply;
+  check_time();
+  if (PvNode && selDepth_ < ply + 1) selDepth_ = ply + 1;
+
+  const bool inCheck = pos.in_check();
+  ss->inCheck = inCheck;
+  ss->moveCount = 0;
+
+  if (!RootNode) {
+    if (shared_.stop.load(std::memory_order_relaxed) || ply >= MAX_PLY - 1)
+      return ply >= MAX_PLY - 1 && !inCheck ? evaluate(pos) : draw_value(nodes());
+    if (pos.is_draw(ply) || pos.is_insufficient_material()) return draw_value(nodes());
+    // Mate distance pruning: no line from here can beat a mate already found closer to the root.
+    alpha = std::max(mated_in(ply), alpha);
+    beta = std::min(mate_in(ply + 1), beta);
+    if (alpha >= beta) return alpha;
+  }
+
+  (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
+  (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
+  Move prevMove = (ss - 1)->currentMove;
+  Square prevSq = prevMove.is_ok() ? prevMove.to() : SQ_NONE;
+  const Move excluded = ss->excludedMove;
+
+  // Transposition table (not in singular-verification searches, which exclude a move).
+  TTData tte{};
+  const bool ttHit = !excluded && shared_.tt->probe(pos.key(), ply, tte);
+  const Value ttValue = ttHit ? tte.value : VALUE_NONE;
+  Move ttMove = RootNode ? rootMoves_[pvIdx_].move() : ttHit ? tte.move : Move::none();
+  ss->ttPv = excluded ? ss->ttPv : PvNode || (ttHit && tte.pv);
+
+  if (!PvNode && ttHit && tte.depth >= depth && ttValue != VALUE_NONE &&
+      (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER))) {
+    if (ttMove && ttValue >= beta && !pos.is_capture_or_promotion(ttMove) && pos.is_pseudo_legal(ttMove) &&
+        pos.is_legal(ttMove))
+      update_quiet_stats(pos, ss, ttMove, history_bonus(depth));
+    if (pos.rule50_count() < 90) return ttValue;
+  }
+
+  // Static evaluation, corrected by the TT value when its bound says it is better.
+  Value eval;
+  bool improving = false;
+  if (inCheck) {
+    ss->staticEval = eval = VALUE_NONE;
+  } else {
+    if (ttHit && tte.eval != VALUE_NONE) ss->staticEval = eval = tte.eval;
+    else ss->staticEval = eval = excluded ? ss->staticEval : evaluate(pos);
+    if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttValue;
+    if (!ttHit && !excluded)
+      shared_.tt->store(pos.key(), ply, Move::none(), VALUE_NONE, ss->staticEval, -7, BOUND_NONE, ss->ttPv);
+    Value past = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
+    improving = past == VALUE_NONE || ss->staticEval > past;
+  }
+
+  if (!PvNode && !inCheck && !excluded) {
+    // Razoring: hopeless shallow nodes go straight to quiescence.
+    if (depth <= 2 && eval + 250 * depth + 100 <= alpha) {
+      Value v = qsearch<NonPV>(pos, ss, alpha, alpha + 1);
+      if (v <= alpha) return v;
+    }
+
+    // Reverse futility pruning: far above beta at low depth, assume it stays there.
+    if (depth <= 8 && eval - 75 * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN) return eval;
+
+    // Null move pruning: if passing still fails high, a real move will too (not in
+    // zugzwang-prone positions without pieces).
+    if (prevMove != Move::null() && eval >= beta && ss->staticEval >= beta - 20 * depth + 150 &&
+        pos.non_pawn_material(pos.side_to_move()) && (ply >= nmpMinPly_ || pos.side_to_move() != nmpColor_) &&
+        beta > VALUE_TB_LOSS_IN_MAX_PLY) {
+      int R = 4 + depth / 4 + std::min(3, (eval - beta) / 200);
+      ss->currentMove = Move::null();
+      ss->contHist = &hist_->continuation[NO_PIECE][0];
+      pos.do_null_move();
+      Value nullValue = -search<NonPV>(pos, ss + 1, -beta, -beta + 1, depth - R, !cutNode);
+      pos.undo_null_move();
+      if (nullValue >= beta) {
+        if (nullValue >= VALUE_TB_WIN_IN_MAX_PLY) nullValue = beta;  // don't trust unproven mates
+        if (nmpMinPly_ || depth < 12) return nullValue;
+        // Verification at high depth: search again without null moves for this side.
+        nmpMinPly_ = ply + 3 * (depth - R) / 4;
+        nmpColor_ = pos.side_to_move();
+        Value v = search<NonPV>(pos, ss, beta - 1, beta, depth - R, false);
+        nmpMinPly_ = 0;
+        if (v >= beta) return nullValue;
+      }
+    }
+  }
+
+  // Internal iterative reduction: without a hash move this node is probably less important.
+  if (!RootNode && !ttMove && depth >= 4 && (PvNode || cutNode)) --depth;
+
+  const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
+  Move counter = prevSq != SQ_NONE ? hist_->counters[pos.piece_on(prevSq)][prevSq] : Move::none();
+  MovePicker picker(pos, ttMove, *hist_, contHist, ss->killers, counter);
+
+  Value bestValue = -VALUE_INFINITE, value = bestValue;
+  Move bestMove = Move::none();
+  Move quietsTried[64], capturesTried[32];
+  int quietCount = 0, captureCount = 0, moveCount = 0;
+  bool skipQuiets = false;
+  const Color us = pos.side_to_move();
+
+  for (Move m; (m = picker.next(skipQuiets));) {
+    if (m == excluded) continue;
+    if (RootNode && !root_move_allowed(m)) continue;
+    ss->moveCount = ++moveCount;
+
+    if (RootNode && id_ == 0 && shared_.time.elapsed() > 3000 && shared_.callbacks.onCurrMove)
+      shared_.callbacks.onCurrMove(depth, m, int(moveCount + pvIdx_));
+    if (PvNode) pvLength_[ply + 1] = ply + 1;
+
+    const bool isNoisy = pos.is_capture_or_promotion(m);
+    const bool givesCheck = pos.gives_check(m);
+    const Piece moved = pos.moved_piece(m);
+    int newDepth = depth - 1;
+
+    // Shallow-depth pruning (never while we are being mated, never without pieces).
+    if (!RootNode && bestValue > VALUE_TB_LOSS_IN_MAX_PLY && pos.non_pawn_material(us)) {
+      int lmrDepth = std::max(newDepth - reduction(improving, depth, moveCount), 0);
+      if (!isNoisy && !givesCheck) {
+        if (moveCount >= late_move_count(improving, depth)) {
+          skipQuiets = true;
+          continue;
+        }
+        if (lmrDepth < 3 && (*contHist[0])[moved][m.to()] < 0 && (*contHist[1])[moved][m.to()] < 0) continue;
+        if (!inCheck && lmrDepth < 7 && ss->staticEval + 120 + 110 * lmrDepth <= alpha) continue;
+        if (!pos.see_ge(m, -25 * lmrDepth * lmrDepth)) continue;
+      } else if (depth < 7 && !pos.see_ge(m, -110 * depth)) {
+        continue;
+      }
+    }
+
+    // Extensions.
+    int extension = 0;
+    if (!RootNode && depth >= 8 && m == ttMove && !excluded && std::abs(ttValue) < VALUE_KNOWN_WIN &&
+        (tte.bound & BOUND_LOWER) && tte.depth >= depth - 3) {
+      // Singular extension: if every other move fails well below the hash move's value,
+      // the hash move is forced and deserves a deeper look.
+      Value singularBeta = ttValue - 2 * depth;
+      ss->excludedMove = m;
+      Value v = search<NonPV>(pos, ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
+      ss->excludedMove = Move::none();
+      if (v < singularBeta) extension = 1;
+      else if (singularBeta >= beta) return singularBeta;  // several moves beat beta: multi-cut
+    } else if (givesCheck && pos.see_ge(m, 0)) {
+      extension = 1;
+    }
+    newDepth += extension;
+
+    shared_.tt->prefetch(pos.key_after(m));
+    ss->currentMove = m;
+    ss->contHist = &hist_->continuation[moved][m.to()];
+    pos.do_move(m);
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+
+    bool fullDepthSearch;
+    if (depth >= 3 && moveCount > 1 + 2 * RootNode && (!isNoisy || cutNode)) {
+      // Late move reductions, adjusted by what we know about the move and the node.
+      int r = reduction(improving, depth, moveCount);
+      if (ss->ttPv) r -= 1;
+      if (cutNode) r += 1;
+      if (!isNoisy) {
+        if (m == ss->killers[0] || m == ss->killers[1] || m == counter) r -= 1;
+        ss->statScore = hist_->butterfly[us][m.from()][m.to()] + (*contHist[0])[moved][m.to()] +
+                        (*contHist[1])[moved][m.to()] - 4000;
+        r -= ss->statScore / 12000;
+      } else {
+        r -= 1;
+      }
+      if (givesCheck) r -= 1;
+      int d = std::clamp(newDepth - r, 1, newDepth);
+      value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
+      fullDepthSearch = value > alpha && d < newDepth;
+    } else {
+      fullDepthSearch = !PvNode || moveCount > 1;
+    }
+    if (fullDepthSearch) value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
+    if (PvNode && (moveCount == 1 || (value > alpha && (RootNode || value < beta))))
+      value = -search<PV>(pos, ss + 1, -beta, -alpha, newDepth, false);
+
+    pos.undo_move(m);
+
+    if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+
+    if (RootNode) {
+      RootMove& rm = *std::find_if(rootMoves_.begin(), rootMoves_.end(), [&](const RootMove& r) { return r.move() == m; });
+      rm.averageScore = rm.averageScore == -VALUE_INFINITE ? value : (2 * value + rm.averageScore) / 3;
+      if (moveCount == 1 || value > alpha) {
+        rm.score = value;
+        rm.selDepth = selDepth_;
+        rm.bound = value >= beta ? BOUND_LOWER : value <= alpha ? BOUND_UPPER : BOUND_EXACT;
+        rm.pv.assign(1, m);
+        for (int i = ply + 1; i < pvLength_[ply + 1]; ++i) rm.pv.push_back(pvTable_[ply + 1][i]);
+        if (moveCount > 1) shared_.bestMoveChanges[std::min(id_, 63)].fetch_add(1, std::memory_order_relaxed);
+      } else {
+        rm.score = -VALUE_INFINITE;  // only the first move has an exact score when it fails low
+      }
+    }
+
+    if (value > bestValue) {
+      bestValue = value;
+      if (value > alpha) {
+        bestMove = m;
+        if (PvNode && !RootNode) update_pv(ply, m);
+        if (PvNode && value < beta) {
+          alpha = value;
+        } else {
+          ss->statScore = 0;
+          break;  // fail high
+        }
+      }
+    }
+    if (m != bestMove) {
+      if (isNoisy && captureCount < 32) capturesTried[captureCount++] = m;
+      else if (!isNoisy && quietCount < 64) quietsTried[quietCount++] = m;
+    }
+  }
+
+  if (!moveCount) bestValue = excluded ? alpha : inCheck ? mated_in(ply) : VALUE_DRAW;
+  else if (bestMove)
+    update_all_stats(pos, ss, bestMove, bestValue, beta, prevSq, quietsTried, quietCount, capturesTried, captureCount,
+                     depth);
+
+  if (!excluded && !(RootNode && pvIdx_)) {
+    Bound bound = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
+    shared_.tt->store(pos.key(), ply, bestMove, bestValue, ss->staticEval, depth, bound, ss->ttPv);
+  }
+  return bestValue;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quiescence search: resolve captures (and check evasions) until the position is quiet.
+
+template <Worker::NodeType NT>
+Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth) {
+  constexpr bool PvNode = NT == PV;
+  const int ply = ss->ply;
+  if (PvNode) {
+    pvLength_[ply] = ply;
+    if (selDepth_ < ply + 1) selDepth_ = ply + 1;
+  }
+  check_time();
+  const bool inCheck = pos.in_check();
+  ss->inCheck = inCheck;
+
+  if (shared_.stop.load(std::memory_order_relaxed) || ply >= MAX_PLY - 1)
+    return ply >= MAX_PLY - 1 && !inCheck ? evaluate(pos) : draw_value(nodes());
+  if (pos.is_draw(ply) || pos.is_insufficient_material()) return draw_value(nodes());
+
+  TTData tte{};
+  const bool ttHit = shared_.tt->probe(pos.key(), ply, tte);
+  const Value ttValue = ttHit ? tte.value : VALUE_NONE;
+  if (!PvNode && ttHit && ttValue != VALUE_NONE && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+    return ttValue;
+
+  Value bestValue, futilityBase;
+  if (inCheck) {
+    ss->staticEval = VALUE_NONE;
+    bestValue = futilityBase = -VALUE_INFINITE;
+  } else {
+    ss->staticEval = bestValue = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos);
+    if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER))) bestValue = ttValue;
+    // Stand pat: the side to move can usually do at least as well as the static eval.
+    if (bestValue >= beta) {
+      if (!ttHit) shared_.tt->store(pos.key(), ply, Move::none(), bestValue, ss->staticEval, -6, BOUND_LOWER, false);
+      return bestValue;
+    }
+    if (PvNode && bestValue > alpha) alpha = bestValue;
+    futilityBase = bestValue + 160;
+  }
+
+  const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
+  MovePicker picker(pos, ttHit ? tte.move : Move::none(), *hist_, contHist);
+  Move bestMove = Move::none();
+  int moveCount = 0;
+
+  for (Move m; (m = picker.next());) {
+    ++moveCount;
+    const bool givesCheck = pos.gives_check(m);
+    const bool isNoisy = pos.is_capture_or_promotion(m);
+
+    if (bestValue > VALUE_TB_LOSS_IN_MAX_PLY) {
+      if (!inCheck) {
+        // Under-promotions are almost never the best noisy move.
+        if (m.kind() == PROMOTION && m.promotion_type() != QUEEN) continue;
+        // Delta pruning: even winning the target piece cannot reach alpha.
+        if (!givesCheck && futilityBase > -VALUE_KNOWN_WIN) {
+          int gain = m.kind() == EN_PASSANT ? SeeValue[PAWN] : SeeValue[type_of(pos.piece_on(m.to()))];
+          if (futilityBase + gain <= alpha) {
+            bestValue = std::max(bestValue, futilityBase + gain);
+            continue;
+          }
+          if (futilityBase <= alpha && !pos.see_ge(m, 1)) {
+            bestValue = std::max(bestValue, futilityBase);
+            continue;
+          }
+        }
+      } else if (!isNoisy && moveCount > 2 && depth < -1) {
+        continue;  // deep in quiescence, once an evasion holds, further quiet evasions add little
+      }
+      if (!pos.see_ge(m, 0) && !inCheck) continue;
+    }
+
+    ss->currentMove = m;
+    ss->contHist = &hist_->continuation[pos.moved_piece(m)][m.to()];
+    pos.do_move(m);
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    Value value = -qsearch<NT>(pos, ss + 1, -beta, -alpha, depth - 1);
+    pos.undo_move(m);
+
+    if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+
+    if (value > bestValue) {
+      bestValue = value;
+      if (value > alpha) {
+        bestMove = m;
+        if (PvNode) update_pv(ply, m);
+        if (PvNode && value < beta) alpha = value;
+        else break;
+      }
+    }
+  }
+
+  // In check every legal move is generated and the first is never pruned: no move means mate.
+  if (inCheck && bestValue == -VALUE_INFINITE) return mated_in(ply);
+
+  Bound bound = bestValue >= beta ? BOUND_LOWER : BOUND_UPPER;
+  shared_.tt->store(pos.key(), ply, bestMove, bestValue, ss->staticEval, -6, bound, false);
+  return bestValue;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Iterative deepening
+
+SearchReport Worker::report(int index, int depth) const {
+  const RootMove& rm = rootMoves_[index];
+  SearchReport r;
+  bool updated = rm.score != -VALUE_INFINITE;
+  r.depth = updated ? depth : std::max(1, depth - 1);
+  r.selDepth = rm.selDepth;
+  r.multiPv = index + 1;
+  r.score = updated ? rm.score : rm.previousScore;
+  if (r.score == -VALUE_INFINITE) r.score = VALUE_ZERO;
+  r.bound = updated ? rm.bound : BOUND_EXACT;
+  if (shared_.rootInTb && std::abs(r.score) < VALUE_MATE_IN_MAX_PLY && rm.tbRank) {
+    r.score = rm.tbScore;
+    r.tbScore = true;
+  }
+  r.timeMs = shared_.time.elapsed();
+  r.hashfull = shared_.tt->hashfull();
+  r.tbHits = shared_.tbHits.load(std::memory_order_relaxed);
+  r.nodes = shared_.totalNodes();
+  r.pv = rm.pv;
+  return r;
+}
+
+void Worker::report_iteration(int depth) {
+  if (id_ != 0 || !shared_.callbacks.onIteration) return;
+  size_t lines = std::min<size_t>(shared_.multiPv, rootMoves_.size());
+  for (size_t i = 0; i < lines; ++i) {
+    SearchReport r = report(int(i), depth);
+    shared_.callbacks.onIteration(r);
+  }
+}
+
+void Worker::iterative_deepening() {
+  // The stack starts 7 entries early so (ss - 4) etc. are always valid sentinels.
+  std::vector<Stack> stackStorage(MAX_PLY + 10);
+  Stack* ss = &stackStorage[7];
+  for (size_t i = 0; i < stackStorage.size(); ++i) {
+    Stack& s = stackStorage[i];
+    s = Stack{};
+    s.ply = int(i) - 7;
+    s.staticEval = VALUE_NONE;
+    s.contHist = &hist_->continuation[NO_PIECE][0];
+  }
+  for (int i = 0; i <= MAX_PLY + 2; ++i) stackStorage[7 + i].ply = i;
+
+  Position pos = rootPos_;
+  const SearchLimits& limits = shared_.limits;
+  const bool mainThread = id_ == 0;
+  int maxDepth = limits.depth ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
+  Move lastBest = Move::none();
+  int stableIterations = 0;
+  Value lastScore = VALUE_NONE;
+  size_t multiPv = std::min<size_t>(shared_.multiPv, rootMoves_.size());
+
+  for (rootDepth_ = 1; rootDepth_ <= maxDepth && !shared_.stop; ++rootDepth_) {
+    // Lazy SMP: helper threads skip some depths so threads spread over different trees.
+    if (!mainThread && shared_.threadCount > 1) {
+      static constexpr int SkipSize[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+      static constexpr int SkipPhase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+      int i = (id_ - 1) % 20;
+      if (((rootDepth_ + SkipPhase[i]) / SkipSize[i]) % 2) continue;
+    }
+    for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
+
+    for (pvIdx_ = 0; pvIdx_ < multiPv && !shared_.stop; ++pvIdx_) {
+      selDepth_ = 0;
+      Value prev = rootMoves_[pvIdx_].averageScore;
+      Value delta = 15;
+      Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+      if (rootDepth_ >= 4 && prev != -VALUE_INFINITE) {
+        alpha = std::max(prev - delta, -VALUE_INFINITE);
+        beta = std::min(prev + delta, VALUE_INFINITE);
+      }
+      // Aspiration windows: search a narrow window around the last score; widen on failure.
+      while (true) {
+        Value v = search<Root>(pos, ss, alpha, beta, rootDepth_, false);
+        std::stable_sort(rootMoves_.begin() + pvIdx_, rootMoves_.end());
+        if (shared_.stop) break;
+        if (mainThread && (v <= alpha || v >= beta) && shared_.time.elapsed() > 3000) report_iteration(rootDepth_);
+        if (v <= alpha) {
+          beta = (alpha + beta) / 2;
+          alpha = std::max(v - delta, -VALUE_INFINITE);
+        } else if (v >= beta) {
+          beta = std::min(v + delta, VALUE_INFINITE);
+        } else {
+          break;
+        }
+        delta += delta / 2 + 5;
+      }
+      std::stable_sort(rootMoves_.begin(), rootMoves_.begin() + pvIdx_ + 1);
+    }
+
+    if (!shared_.stop) completedDepth_ = rootDepth_;
+    if (!mainThread) continue;
+    if (!shared_.stop || completedDepth_ == rootDepth_) report_iteration(rootDepth_);
+    if (shared_.stop) break;
+
+    // Mate found within the requested distance.
+    Value best = rootMoves_[0].score;
+    if (limits.mate && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * limits.mate) shared_.stop = true;
+
+    // Time management between iterations.
+    Move bestMove = rootMoves_[0].move();
+    stableIterations = bestMove == lastBest ? stableIterations + 1 : 0;
+    lastBest = bestMove;
+    int scoreDrop = lastScore == VALUE_NONE ? 0 : std::clamp(lastScore - best, -200, 200);
+    lastScore = best;
+    double changes = 0;
+    for (int t = 0; t < std::min(shared_.threadCount, 64); ++t)
+      changes += double(shared_.bestMoveChanges[t].exchange(0, std::memory_order_relaxed));
+    changes /= shared_.threadCount;
+    if (!shared_.ponder && rootDepth_ >= 4 && shared_.time.should_stop(stableIterations, scoreDrop, changes))
+      shared_.stop = true;
+    // A single legal move needs no thought when playing on a clock.
+    if (!shared_.ponder && rootMoves_.size() == 1 && shared_.time.active() && rootDepth_ >= 4) shared_.stop = true;
+  }
+}
+
+template Value Worker::search<Worker::Root>(Position&, Stack*, Value, Value, int, bool);
+
+}  // namespace taper

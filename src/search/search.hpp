@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The alpha-beta search of one thread: iterative deepening, PVS, quiescence, pruning and reductions.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "board/position.hpp"
+#include "eval/evaluate.hpp"
+#include "search/history.hpp"
+#include "search/limits.hpp"
+#include "search/timeman.hpp"
+#include "search/tt.hpp"
+
+namespace taper {
+
+/// A root move with its latest score and principal variation.
+struct RootMove {
+  explicit RootMove(Move m) : pv{m} {}
+  Move move() const { return pv[0]; }
+  bool operator<(const RootMove& o) const {  // descending by score, then by previous score
+    return o.score != score ? o.score < score : o.previousScore < previousScore;
+  }
+  Value score = -VALUE_INFINITE;
+  Value previousScore = -VALUE_INFINITE;
+  Value averageScore = -VALUE_INFINITE;
+  Bound bound = BOUND_EXACT;
+  int selDepth = 0;
+  int tbRank = 0;      // tablebase rank (higher is better), 0 if unknown
+  Value tbScore = 0;   // score implied by the tablebase rank
+  std::vector<Move> pv;
+};
+
+/// State shared by all threads of one search.
+struct SharedSearchState {
+  TranspositionTable* tt = nullptr;
+  SearchLimits limits;
+  TimeManager time;
+  SearchCallbacks callbacks;
+  int multiPv = 1;
+  std::atomic<bool> stop{false};
+  std::atomic<bool> ponder{false};       // searching on the opponent's time
+  std::atomic<uint64_t> tbHits{0};
+  std::atomic<uint64_t> bestMoveChanges[64] = {};  // per-thread counters, summed by the main thread
+  int threadCount = 1;
+  std::function<uint64_t()> totalNodes;   // nodes of all threads
+  // Syzygy settings for this search (tablebase code is optional).
+  int tbProbeDepth = 1;
+  int tbCardinality = 0;  // largest piece count to probe in the tree, 0 = off
+  bool tbUse50MoveRule = true;
+  bool rootInTb = false;
+};
+
+/// Per-ply search stack entry.
+struct Stack {
+  int ply;
+  Move currentMove;
+  Move excludedMove;
+  Move killers[2];
+  Value staticEval;
+  int statScore;
+  int moveCount;
+  bool inCheck;
+  bool ttPv;
+  PieceToHistory* contHist;
+};
+
+class Worker {
+ public:
+  Worker(int id, SharedSearchState& shared);
+
+  /// Prepares the root (position copy, root moves) before the threads start.
+  void prepare(const Position& root, const std::vector<RootMove>& rootMoves);
+  /// Iterative deepening until a limit or `stop`. The main thread (id 0) also manages time.
+  void iterative_deepening();
+  void clear();  // forget histories and eval caches (ucinewgame)
+
+  int id() const { return id_; }
+  uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  int completed_depth() const { return completedDepth_; }
+  const std::vector<RootMove>& root_moves() const { return rootMoves_; }
+  /// Builds the report for PV line `index` (used for the final output too).
+  SearchReport report(int index, int depth) const;
+
+ private:
+  enum NodeType { NonPV, PV, Root };
+
+  template <NodeType NT>
+  Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cutNode);
+  template <NodeType NT>
+  Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth = 0);
+  Value evaluate(const Position& pos);
+  void check_time();
+  void update_pv(int ply, Move m);
+  void update_quiet_stats(const Position& pos, Stack* ss, Move move, int bonus);
+  void update_continuation(Stack* ss, Piece pc, Square to, int bonus);
+  void update_all_stats(const Position& pos, Stack* ss, Move best, Value bestValue, Value beta, Square prevSq,
+                        const Move* quiets, int quietCount, const Move* captures, int captureCount, int depth);
+  bool root_move_allowed(Move m) const;
+  int reduction(bool improving, int depth, int moveCount) const;
+  void report_iteration(int depth);
+
+  int id_;
+  SharedSearchState& shared_;
+  Position rootPos_;
+  std::vector<RootMove> rootMoves_;
+  std::unique_ptr<Histories> hist_;
+  Evaluator evaluator_;
+  std::atomic<uint64_t> nodes_{0};
+  int selDepth_ = 0;
+  int completedDepth_ = 0;
+  int rootDepth_ = 0;
+  size_t pvIdx_ = 0;
+  int nmpMinPly_ = 0;
+  Color nmpColor_ = WHITE;
+  int callsSinceTimeCheck_ = 0;
+  Move pvTable_[MAX_PLY + 2][MAX_PLY + 2];
+  int pvLength_[MAX_PLY + 2];
+};
+
+/// Reduction table, initialised once.
+void init_search_tables();
+
+}  // namespace taper

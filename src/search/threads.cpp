@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Starting, stopping and joining search threads; choosing the move to play.
+#include "search/threads.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "board/movegen.hpp"
+
+namespace taper {
+
+SearchPool::SearchPool() {
+  init_search_tables();
+  shared_.tt = &tt_;
+  shared_.totalNodes = [this] { return nodes_searched(); };
+  tt_.resize(16);
+  set_threads(1);
+}
+
+SearchPool::~SearchPool() {
+  stop();
+  wait();
+}
+
+void SearchPool::set_threads(int count) {
+  wait();
+  count = std::clamp(count, 1, 1024);
+  workers_.clear();
+  for (int i = 0; i < count; ++i) workers_.push_back(std::make_unique<Worker>(i, shared_));
+}
+
+bool SearchPool::set_hash(size_t megabytes) {
+  wait();
+  return tt_.resize(megabytes);
+}
+
+void SearchPool::clear() {
+  wait();
+  tt_.clear(int(workers_.size()));
+  for (auto& w : workers_) w->clear();
+}
+
+uint64_t SearchPool::nodes_searched() const {
+  uint64_t n = 0;
+  for (const auto& w : workers_) n += w->nodes();
+  return n;
+}
+
+void SearchPool::start(const Position& pos, const SearchLimits& limits, const SearchCallbacks& callbacks,
+                       const SearchOptions& options) {
+  wait();
+  rootPos_ = pos;
+  shared_.limits = limits;
+  shared_.callbacks = callbacks;
+  shared_.multiPv = std::max(1, options.multiPv);
+  shared_.threadCount = int(workers_.size());
+  shared_.stop = false;
+  shared_.ponder = limits.ponder;
+  shared_.tbHits = 0;
+  for (auto& c : shared_.bestMoveChanges) c = 0;
+  shared_.time.init(limits, pos.side_to_move(), options.moveOverhead);
+  shared_.rootInTb = false;
+  searching_ = true;
+  mainThread_ = std::thread([this] { run(); });
+}
+
+void SearchPool::stop() {
+  {
+    std::lock_guard lock(waitMutex_);
+    shared_.stop = true;
+  }
+  waitCv_.notify_all();
+}
+
+void SearchPool::ponderhit() {
+  {
+    std::lock_guard lock(waitMutex_);
+    shared_.ponder = false;
+  }
+  waitCv_.notify_all();
+}
+
+void SearchPool::wait() {
+  if (mainThread_.joinable()) mainThread_.join();
+}
+
+void SearchPool::run() {
+  const SearchLimits& limits = shared_.limits;
+  std::vector<RootMove> rootMoves;
+  for (Move m : MoveList<LEGAL>(rootPos_))
+    if (limits.searchMoves.empty() || std::count(limits.searchMoves.begin(), limits.searchMoves.end(), m))
+      rootMoves.emplace_back(m);
+
+  Move best = Move::none(), ponder = Move::none();
+  if (rootMoves.empty()) {
+    // Mate or stalemate (or no allowed move): report it and answer with a null move.
+    if (shared_.callbacks.onIteration) {
+      SearchReport r;
+      r.score = rootPos_.in_check() ? -VALUE_MATE : VALUE_DRAW;
+      shared_.callbacks.onIteration(r);
+    }
+  } else {
+    tt_.new_search();
+    for (auto& w : workers_) w->prepare(rootPos_, rootMoves);
+    std::vector<std::thread> helpers;
+    for (size_t i = 1; i < workers_.size(); ++i) helpers.emplace_back([w = workers_[i].get()] { w->iterative_deepening(); });
+    workers_[0]->iterative_deepening();
+
+    // While pondering or in infinite mode the best move may only be sent after stop/ponderhit.
+    {
+      std::unique_lock lock(waitMutex_);
+      waitCv_.wait(lock, [&] { return shared_.stop.load() || (!shared_.ponder.load() && !limits.infinite); });
+    }
+    shared_.stop = true;
+    for (auto& t : helpers) t.join();
+
+    const Worker& chosen = best_worker();
+    if (&chosen != workers_[0].get() && shared_.callbacks.onIteration)
+      shared_.callbacks.onIteration(chosen.report(0, chosen.completed_depth()));
+    best = chosen.root_moves()[0].move();
+    ponder = ponder_move(chosen.root_moves()[0]);
+  }
+  {
+    std::unique_lock lock(waitMutex_);
+    waitCv_.wait(lock, [&] { return shared_.stop.load() || (!shared_.ponder.load() && !limits.infinite); });
+  }
+  if (shared_.callbacks.onBestMove) shared_.callbacks.onBestMove(best, ponder);
+  searching_ = false;
+}
+
+const Worker& SearchPool::best_worker() const {
+  const Worker* best = workers_[0].get();
+  if (workers_.size() == 1 || shared_.multiPv > 1) return *best;
+  // Each thread votes for its best move, weighted by depth and by how good its score is.
+  Value minScore = VALUE_INFINITE;
+  for (const auto& w : workers_)
+    if (w->completed_depth() > 0) minScore = std::min(minScore, w->root_moves()[0].score);
+  std::map<uint16_t, int64_t> votes;
+  for (const auto& w : workers_)
+    if (w->completed_depth() > 0)
+      votes[w->root_moves()[0].move().raw()] += int64_t(w->root_moves()[0].score - minScore + 14) * w->completed_depth();
+  for (const auto& w : workers_) {
+    if (w->completed_depth() == 0) continue;
+    const RootMove& mine = w->root_moves()[0];
+    const RootMove& theirs = best->root_moves()[0];
+    // A proven mate is always preferred; otherwise the move with more votes wins.
+    if (mine.score >= VALUE_MATE_IN_MAX_PLY ? mine.score > theirs.score
+                                             : votes[mine.move().raw()] > votes[theirs.move().raw()] &&
+                                                   theirs.score < VALUE_MATE_IN_MAX_PLY)
+      best = w.get();
+  }
+  return *best;
+}
+
+Move SearchPool::ponder_move(const RootMove& best) {
+  if (best.pv.size() > 1) return best.pv[1];
+  // Guess the reply from the hash table if the PV stops at the best move.
+  Position pos = rootPos_;
+  pos.do_move(best.move());
+  TTData tte;
+  if (tt_.probe(pos.key(), 1, tte) && tte.move && pos.is_pseudo_legal(tte.move) && pos.is_legal(tte.move))
+    return tte.move;
+  return Move::none();
+}
+
+}  // namespace taper

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Lazy SMP: a pool of search workers sharing one transposition table, started and stopped per `go`.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "search/search.hpp"
+
+namespace taper {
+
+/// Settings that come from UCI options rather than from `go`.
+struct SearchOptions {
+  int multiPv = 1;
+  TimePoint moveOverhead = 10;
+  int syzygyProbeDepth = 1;
+  int syzygyProbeLimit = 7;
+  bool syzygy50MoveRule = true;
+};
+
+class SearchPool {
+ public:
+  SearchPool();
+  ~SearchPool();
+
+  /// Number of search threads (waits for any running search first).
+  void set_threads(int count);
+  int threads() const { return int(workers_.size()); }
+  /// Resizes the transposition table; false if the memory could not be had (old table kept).
+  bool set_hash(size_t megabytes);
+  /// Forgets everything learned: hash table, histories, evaluation caches (ucinewgame).
+  void clear();
+
+  /// Starts searching `pos` in the background; results arrive through `callbacks`.
+  /// Exactly one onBestMove call ends every search.
+  void start(const Position& pos, const SearchLimits& limits, const SearchCallbacks& callbacks,
+             const SearchOptions& options);
+  void stop();       ///< ends the search as soon as possible (bestmove follows)
+  void ponderhit();  ///< the opponent played the expected move: switch to normal timing
+  void wait();       ///< blocks until the current search has sent its best move
+  bool searching() const { return searching_.load(); }
+  uint64_t nodes_searched() const;
+  TranspositionTable& tt() { return tt_; }
+
+ private:
+  void run();                               // body of the main search thread
+  const Worker& best_worker() const;        // Lazy SMP vote
+  Move ponder_move(const RootMove& best);   // second PV move, or a guess from the TT
+
+  std::vector<std::unique_ptr<Worker>> workers_;
+  SharedSearchState shared_;
+  TranspositionTable tt_;
+  Position rootPos_;
+  std::thread mainThread_;
+  std::atomic<bool> searching_{false};
+  std::mutex waitMutex_;
+  std::condition_variable waitCv_;
+};
+
+}  // namespace taper

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Turning search results into text: UCI `info` lines, scores, win/draw/loss estimates, SAN lines.
+#pragma once
+
+#include <string>
+
+#include "search/limits.hpp"
+#include "board/position.hpp"
+
+namespace taper {
+
+/// "cp 35" or "mate 3" / "mate -2".
+std::string uci_score(Value v);
+/// Estimated win/draw/loss per mille for the side to move (a logistic model of the score).
+struct Wdl {
+  int win, draw, loss;
+};
+Wdl wdl_from_score(Value v);
+/// A full `info depth ... pv ...` line.
+std::string uci_info(const SearchReport& r, bool chess960, bool showWdl);
+/// Pawns with sign, e.g. "+0.35", or "#3" / "#-2" for mates.
+std::string human_score(Value v);
+/// The PV as numbered SAN ("12. Nf3 Nc6 13. Bb5"), starting from `pos`.
+std::string san_line(const Position& pos, const std::vector<Move>& pv);
+
+}  // namespace taper

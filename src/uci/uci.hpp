@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The UCI protocol front end: reads commands, keeps the game position and options, drives the search.
+#pragma once
+
+#include <iosfwd>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "board/position.hpp"
+#include "eval/evaluate.hpp"
+#include "search/threads.hpp"
+#include "uci/options.hpp"
+
+namespace taper {
+
+class UciEngine {
+ public:
+  explicit UciEngine(std::ostream& out);
+  ~UciEngine();
+
+  /// Reads commands until `quit` or end of input; then stops any search cleanly.
+  void loop(std::istream& in);
+  /// Executes one command line; returns false for `quit`.
+  bool execute(std::string_view line);
+
+ private:
+  using Handler = void (UciEngine::*)(std::istringstream&);
+  struct Command {
+    std::string_view name;
+    Handler handler;
+    bool allowedWhileSearching;
+  };
+  static const Command Commands[];
+
+  void cmd_uci(std::istringstream&);
+  void cmd_isready(std::istringstream&);
+  void cmd_ucinewgame(std::istringstream&);
+  void cmd_setoption(std::istringstream&);
+  void cmd_position(std::istringstream&);
+  void cmd_go(std::istringstream&);
+  void cmd_stop(std::istringstream&);
+  void cmd_ponderhit(std::istringstream&);
+  void cmd_display(std::istringstream&);
+  void cmd_eval(std::istringstream&);
+  void cmd_flip(std::istringstream&);
+  void cmd_bench(std::istringstream&);
+
+  void add_options();
+  void say(const std::string& text);          // one or more complete lines, flushed, never interleaved
+  void info_string(const std::string& text);  // "info string ..."
+  SearchOptions search_options() const;
+  void perft(int depth);
+
+  std::ostream& out_;
+  std::mutex outMutex_;
+  Position pos_;
+  SearchPool pool_;
+  UciOptions options_;
+  Evaluator evaluator_;
+};
+
+/// Approximate physical memory in MB (bounds the Hash option).
+size_t physical_memory_mb();
+
+}  // namespace taper
