@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""A deliberately bad UCI engine for testing the match / suite scripts.
+
+It plays random legal moves (chesslite) and can be told to misbehave on its
+N-th move of a game (counted from 1 after each `ucinewgame`, per process):
+
+  --crash N     exit(3) instead of answering `go`
+  --illegal N   answer `bestmove a1a1`-style garbage (an illegal move)
+  --slow N      think 3x longer than the clock allows (time loss)
+  --hang N      never answer `go`, ignore `stop` (stall)
+  --every K     misbehave only in every K-th game of the process (default 1)
+
+Example (match.py): --engine-b scripts/lib/fake_engine.py --args-b "--illegal 5"
+"""
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chesslite as cl  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    for k in ("crash", "illegal", "slow", "hang"):
+        ap.add_argument(f"--{k}", type=int, default=0, metavar="N")
+    ap.add_argument("--every", type=int, default=1, metavar="K")
+    ap.add_argument("--seed", type=int, default=None)
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    pos = cl.Position.from_fen(cl.STARTING_FEN)
+    chess960 = False
+    ply_in_game = 0
+    game_no = 0
+    out = sys.stdout
+    for line in sys.stdin:
+        tok = line.split()
+        if not tok:
+            continue
+        cmd = tok[0]
+        if cmd == "uci":
+            out.write("id name FakeEngine\nid author Taper scripts\n"
+                      "option name Hash type spin default 1 min 1 max 1024\n"
+                      "option name Threads type spin default 1 min 1 max 1\n"
+                      "option name UCI_Chess960 type check default false\nuciok\n")
+        elif cmd == "isready":
+            out.write("readyok\n")
+        elif cmd == "setoption" and "UCI_Chess960" in line:
+            chess960 = line.strip().endswith("true")
+        elif cmd == "ucinewgame":
+            ply_in_game = 0
+            game_no += 1
+        elif cmd == "position":
+            if tok[1] == "startpos":
+                pos = cl.Position.from_fen(cl.STARTING_FEN, chess960)
+                rest = tok[2:]
+            else:
+                i = tok.index("moves") if "moves" in tok else len(tok)
+                pos = cl.Position.from_fen(" ".join(tok[2:i]), chess960)
+                rest = tok[i:]
+            if rest and rest[0] == "moves":
+                for mv in rest[1:]:
+                    pos = pos.push(pos.parse_uci(mv))
+        elif cmd == "go":
+            ply_in_game += 1
+            bad = game_no % max(1, a.every) == 0 or game_no == 0
+            n = ply_in_game
+            if bad and a.crash and n == a.crash:
+                sys.exit(3)
+            if bad and a.hang and n >= a.hang:
+                continue
+            budget = 0.05
+            if "movetime" in tok:
+                budget = int(tok[tok.index("movetime") + 1]) / 1000.0
+            elif "wtime" in tok:
+                key = "wtime" if pos.turn == cl.WHITE else "btime"
+                budget = int(tok[tok.index(key) + 1]) / 1000.0
+            if bad and a.slow and n == a.slow:
+                time.sleep(budget * 3 + 0.2)
+            moves = pos.legal_moves()
+            if bad and a.illegal and n == a.illegal:
+                mv = "a1a1"
+            elif moves:
+                mv = pos.uci(rng.choice(moves), chess960)
+            else:
+                mv = "0000"
+            out.write(f"info depth 1 score cp 0 nodes 1 time 1 pv {mv}\nbestmove {mv}\n")
+        elif cmd == "quit":
+            break
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()

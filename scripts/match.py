@@ -1,0 +1,732 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Engine-vs-engine match through fastchess, with a summary computed here.
+
+Engine A (default ./taper) plays engine B (glaurung, toga2, ethereal,
+stockfish, or any path). Each opening of the book is played twice, once with
+each colour. At the end a summary is printed: games, W/D/L from A's point of
+view, score, Elo difference with a 95% error bar, and counts of crashes /
+disconnects / stalls, illegal moves, time losses and other abnormal
+terminations, per engine. The last line starts with `RESULT` and holds
+key=value pairs (--json FILE writes the same as JSON).
+
+Elo (computed here from the game results, not taken from fastchess):
+  N = W + D + L,  s = (W + D/2) / N                      (A's mean score)
+  Elo(x) = -400 * log10(1/x - 1)                          (logistic model)
+  per-game variance  v = (W (1-s)^2 + D (1/2-s)^2 + L s^2) / N
+  95% interval of s:  s -+ 1.959964 * sqrt(v / N)
+  error bar = (Elo(s_hi) - Elo(s_lo)) / 2,  reported as  Elo(s) +- error
+  (trinomial model; with s = 0 or 1, or an interval reaching 0 or 1, the
+  bound is infinite and printed as inf.)  LOS = Phi((W-L)/sqrt(W+L)).
+When both games of an opening pair are in the PGN the pentanomial counts
+(pair scores 0, 1/2, 1, 3/2, 2) and a pair-based error bar are printed too.
+
+Exit code: 0 = match completed, no engine problem; 1 = at least one crash /
+disconnect / stall, illegal move or time loss; 2 = usage error, fastchess
+failed, or fewer games were played than planned (e.g. interrupted).
+
+fastchess is found via $FASTCHESS, then PATH, then /opt/fastchess/fastchess.
+
+Examples:
+  scripts/match.py --engine-a /usr/games/glaurung --engine-b toga2 --tc 2+0.02 --games 4
+  scripts/match.py --engine-b ethereal --tc 10+0.1 --games 200 --pgn out.pgn
+  scripts/match.py --engine-a build/new/taper --name-a new --engine-b build/old/taper \\
+      --name-b old --st 0.1 --games 100 --option Hash=32
+  scripts/match.py --engine-b stockfish --option-b "Skill Level=3" --nodes 20000 --chess960
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from collections import Counter, OrderedDict, defaultdict
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "lib"))
+from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
+
+FASTCHESS_DEFAULT = "/opt/fastchess/fastchess"
+FASTCHESS_HELP = (
+    "fastchess not found. Set $FASTCHESS to its path, put it on PATH, or install it at "
+    f"{FASTCHESS_DEFAULT}. It is not part of this repository: build it from its public source "
+    "(the Disservin/fastchess project on GitHub, `make -j2` in its checkout) and point "
+    "$FASTCHESS at the binary.")
+
+
+def find_fastchess(explicit=None):
+    for cand in (explicit, os.environ.get("FASTCHESS"), shutil.which("fastchess"), FASTCHESS_DEFAULT):
+        if cand and os.path.isfile(cand) and os.access(cand, os.X_OK):
+            return os.path.abspath(cand)
+    return None
+
+
+def data_dir():
+    for d in (os.environ.get("TAPER_DATA"), os.path.join(HERE, "..", "..", "shared", "data"), "/work/shared/data"):
+        if d and os.path.isdir(d):
+            return os.path.normpath(d)
+    return "/work/shared/data"
+
+
+# --------------------------------------------------------------------------
+# Statistics
+
+Z95 = 1.959964
+
+
+def elo_of(score):
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def elo_stats(w, d, l):
+    """Return dict with score, elo, elo_lo, elo_hi, err (trinomial model), los."""
+    n = w + d + l
+    out = {"games": n, "score": None, "elo": None, "elo_err": None, "elo_lo": None, "elo_hi": None, "los": None}
+    if n == 0:
+        return out
+    s = (w + 0.5 * d) / n
+    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
+    se = math.sqrt(var / n)
+    lo, hi = s - Z95 * se, s + Z95 * se
+    out["score"] = s
+    out["elo"] = elo_of(s)
+    out["elo_lo"] = elo_of(lo)
+    out["elo_hi"] = elo_of(hi)
+    out["elo_err"] = (out["elo_hi"] - out["elo_lo"]) / 2.0 if math.isfinite(out["elo_hi"] - out["elo_lo"]) \
+        else math.inf
+    out["los"] = 0.5 * (1.0 + math.erf((w - l) / math.sqrt(2.0 * (w + l)))) if w + l > 0 else 0.5
+    return out
+
+
+def penta_stats(pairs):
+    """pairs: list of A's points per opening pair (0, .5, 1, 1.5, 2)."""
+    n = len(pairs)
+    if n == 0:
+        return None
+    counts = [sum(1 for p in pairs if abs(p - k / 2.0) < 1e-9) for k in range(5)]
+    s = sum(pairs) / (2.0 * n)
+    var = sum((p / 2.0 - s) ** 2 for p in pairs) / n
+    se = math.sqrt(var / n)
+    lo, hi = elo_of(s - Z95 * se), elo_of(s + Z95 * se)
+    err = (hi - lo) / 2.0 if math.isfinite(hi - lo) else math.inf
+    return {"pairs": n, "ptnml": counts, "elo": elo_of(s), "elo_err": err}
+
+
+def fmt_elo(x):
+    if x is None:
+        return "n/a"
+    if math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    return f"{x:+.1f}"
+
+
+def fmt_err(x):
+    if x is None:
+        return "n/a"
+    return "inf" if math.isinf(x) else f"{x:.1f}"
+
+
+# --------------------------------------------------------------------------
+# Parsing fastchess output and PGN
+
+FINISHED_RE = re.compile(r"^Finished game (\d+) \((.*)\): (1-0|0-1|1/2-1/2|\*) \{(.*)\}\s*$")
+
+
+def split_vs(text, names):
+    """'A vs B' -> (white, black), robust to ' vs ' inside names."""
+    for a in names:
+        for b in names:
+            if text == f"{a} vs {b}":
+                return a, b
+    parts = text.split(" vs ")
+    if len(parts) == 2:
+        return parts[0], parts[1]
+    return None, None
+
+
+def classify(reason, termination=None):
+    """Map a fastchess reason text (and/or PGN Termination) to a category."""
+    r = (reason or "").lower()
+    t = (termination or "").lower()
+    if "loses on time" in r or t == "time forfeit":
+        return "time_loss"
+    if "illegal move" in r or t == "illegal move":
+        return "illegal_move"
+    if "disconnects" in r:
+        return "crash"
+    if "connection stalls" in r:
+        return "stall"
+    if t == "abandoned":
+        return "crash"
+    if "interrupted" in r or t == "unterminated":
+        return "interrupted"
+    if "adjudication" in r or t == "adjudication":
+        return "adjudication"
+    if re.search(r"\bmates\b", r) or r.startswith("draw by") or t == "normal":
+        return "normal"
+    return "other"
+
+
+def loser_color(reason):
+    m = re.match(r"\s*(White|Black)\b", reason or "")
+    return m.group(1).lower() if m else None
+
+
+def parse_pgn_games(text):
+    """Yield dicts with headers and the last comment of each game."""
+    games = []
+    cur = None
+    body = []
+
+    def flush():
+        if cur is not None:
+            moves = " ".join(body)
+            comments = re.findall(r"\{([^}]*)\}", moves)
+            cur["_last_comment"] = comments[-1] if comments else ""
+            games.append(cur)
+
+    for line in text.splitlines():
+        m = re.match(r'^\[(\w+)\s+"(.*)"\]\s*$', line)
+        if m:
+            if cur is None or body:
+                flush()
+                cur = {}
+                body = []
+            cur[m.group(1)] = m.group(2)
+        elif cur is not None:
+            body.append(line)
+    flush()
+    return games
+
+
+def reason_from_comment(comment):
+    # The last comment is "<score>/<depth> <time>, <reason>" or just the reason.
+    parts = [p.strip() for p in comment.split(",")]
+    for p in reversed(parts):
+        if re.search(r"mates|draw|loses on time|illegal move|disconnects|stalls|adjudication|interrupted", p, re.I):
+            return ", ".join(parts[parts.index(p):])
+    return parts[-1] if parts else ""
+
+
+# --------------------------------------------------------------------------
+# Main
+
+
+def build_parser():
+    doc = __doc__
+    ap = argparse.ArgumentParser(
+        description=doc[:doc.index("Examples:")].strip().split("\n\n")[0],
+        epilog=doc[doc.index("Elo (computed"):],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    e = ap.add_argument_group("engines")
+    e.add_argument("--engine-a", "-a", default="./taper", help="engine A: path or known name (default ./taper)")
+    e.add_argument("--engine-b", "-b", required=True,
+                   help="engine B: glaurung, toga2, ethereal, stockfish, taper, or a path")
+    e.add_argument("--name-a", help="display name of A (default: file name; made unique if A and B collide)")
+    e.add_argument("--name-b", help="display name of B")
+    e.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="UCI option for both engines, e.g. --option Hash=64 (repeatable)")
+    e.add_argument("--option-a", action="append", default=[], metavar="NAME=VALUE", help="UCI option for A only")
+    e.add_argument("--option-b", action="append", default=[], metavar="NAME=VALUE", help="UCI option for B only")
+    e.add_argument("--threads", type=int, help="shortcut: --option Threads=N (Toga II: 'Number of Threads')")
+    e.add_argument("--hash", type=int, help="shortcut: --option Hash=MB")
+    e.add_argument("--syzygy", nargs="?", const=os.path.join(data_dir(), "syzygy"), metavar="DIR",
+                   help="shortcut: --option SyzygyPath=DIR for engines that have it (default DIR: shared syzygy/)")
+    e.add_argument("--args-a", default="", help="command-line arguments for A (one string)")
+    e.add_argument("--args-b", default="", help="command-line arguments for B (one string)")
+    e.add_argument("--no-probe", action="store_true",
+                   help="do not start the engines once beforehand to check them and their option names")
+
+    t = ap.add_argument_group("time control (one of --tc, --st, --nodes, --depth; default --tc 10+0.1)")
+    t.add_argument("--tc", help="[moves/]seconds[+increment], e.g. 10+0.1, 40/60, 1:00+1 (both engines)")
+    t.add_argument("--tc-a", help="time control for A only (time odds)")
+    t.add_argument("--tc-b", help="time control for B only")
+    t.add_argument("--st", type=float, metavar="SECONDS", help="fixed time per move in seconds (go movetime)")
+    t.add_argument("--nodes", type=int, help="fixed nodes per move (go nodes)")
+    t.add_argument("--depth", type=int, help="fixed depth per move (go depth)")
+    t.add_argument("--timemargin", type=int, metavar="MS",
+                   help="ms an engine may exceed its time before it loses on time "
+                        "(default 0 with --tc, 50 with --st: engines overshoot movetime by a few ms)")
+
+    g = ap.add_argument_group("schedule")
+    g.add_argument("--games", "-n", type=int, help="number of games (rounded up to even; default 20)")
+    g.add_argument("--rounds", type=int, help="number of opening pairs (2 games each); alternative to --games")
+    g.add_argument("--concurrency", "-c", type=int, default=2, help="games played at once (default 2)")
+    g.add_argument("--force-concurrency", action="store_true",
+                   help="allow --concurrency above the number of CPUs")
+
+    b = ap.add_argument_group("openings")
+    b.add_argument("--book", help="EPD or PGN file, or a file name in the shared books/ folder "
+                                  "(default noob_2moves.epd; FRC_openings.epd with --chess960); "
+                                  "a .pgn.zip is unpacked to a temporary file")
+    b.add_argument("--book-format", choices=["epd", "pgn"], help="default: from the file name")
+    b.add_argument("--book-plies", type=int, help="plies to use from PGN openings (default all)")
+    b.add_argument("--sequential", action="store_true", help="play the book in file order (default random)")
+    b.add_argument("--seed", type=int, help="seed for the random book order (default: random, printed)")
+    b.add_argument("--book-start", type=int, help="1-based index of the first opening")
+    b.add_argument("--no-book", action="store_true", help="all games from the start position")
+    b.add_argument("--chess960", action="store_true",
+                   help="Chess960 (fastchess -variant fischerandom, which sets UCI_Chess960)")
+
+    a = ap.add_argument_group("adjudication (all off by default)")
+    a.add_argument("--adjudicate", action="store_true",
+                   help="resign at |score| >= 1000 cp for 3 moves of both engines, "
+                        "draw after move 40 when |score| <= 10 cp for 8 moves")
+    a.add_argument("--maxmoves", type=int, help="adjudicate a draw after N moves")
+    a.add_argument("--tb", nargs="?", const=os.path.join(data_dir(), "syzygy"), metavar="DIR",
+                   help="adjudicate with Syzygy tablebases (default DIR: shared syzygy/)")
+
+    s = ap.add_argument_group("SPRT (off by default)")
+    s.add_argument("--sprt", action="store_true", help="stop early by SPRT; --games is then the maximum")
+    s.add_argument("--elo0", type=float, default=0.0)
+    s.add_argument("--elo1", type=float, default=5.0)
+    s.add_argument("--alpha", type=float, default=0.05)
+    s.add_argument("--beta", type=float, default=0.05)
+    s.add_argument("--sprt-model", default="normalized", choices=["normalized", "logistic", "bayesian"])
+
+    o = ap.add_argument_group("output")
+    o.add_argument("--pgn", metavar="FILE",
+                   help="save games to FILE (appended if it exists; only this run's games are counted). "
+                        "Default: a temporary file, deleted at the end")
+    o.add_argument("--json", metavar="FILE", help="write the summary as JSON")
+    o.add_argument("--log", metavar="FILE", help="fastchess log file incl. engine I/O (level info)")
+    o.add_argument("-q", "--quiet", action="store_true", help="do not echo fastchess's output")
+    o.add_argument("--stop-on-crash", action="store_true",
+                   help="let fastchess stop the match at the first crash/stall (default: -recover, "
+                        "restart the engine and go on)")
+    o.add_argument("--fastchess", metavar="PATH", help="fastchess binary (else $FASTCHESS, PATH, "
+                                                        f"{FASTCHESS_DEFAULT})")
+    o.add_argument("--fastchess-arg", action="append", default=[], metavar="ARG",
+                   help="extra argument passed to fastchess verbatim (repeatable)")
+    o.add_argument("--dry-run", action="store_true", help="print the fastchess command and exit")
+    return ap
+
+
+def parse_kv(items, ap):
+    out = OrderedDict()
+    for kv in items:
+        if "=" not in kv:
+            ap.error(f"options must be NAME=VALUE, got {kv!r}")
+        k, v = kv.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def find_book(spec):
+    if os.path.exists(spec):
+        return os.path.abspath(spec)
+    p = os.path.join(data_dir(), "books", spec)
+    if os.path.exists(p):
+        return p
+    return None
+
+
+def main(argv=None):
+    ap = build_parser()
+    args = ap.parse_args(argv)
+
+    fastchess = find_fastchess(args.fastchess)
+    if not fastchess:
+        print(f"match.py: {FASTCHESS_HELP}", file=sys.stderr)
+        return 2
+
+    # ---- engines
+    engines = []
+    for side in ("a", "b"):
+        spec = getattr(args, f"engine_{side}")
+        cmd, name, opts = resolve_engine(spec)
+        if not os.path.isfile(cmd):
+            print(f"match.py: engine {side.upper()} not found: {cmd}"
+                  + (" (build Taper first, or pass --engine-a PATH)" if side == "a" and spec == "./taper" else ""),
+                  file=sys.stderr)
+            return 2
+        soft = set(opts)              # known-engine defaults: skipped quietly if the engine lacks them
+        if args.syzygy:
+            opts["SyzygyPath"] = args.syzygy
+            soft.add("SyzygyPath")
+        if args.threads:
+            opts["Threads"] = str(args.threads)
+        if args.hash:
+            opts["Hash"] = str(args.hash)
+        for k, v in list(parse_kv(args.option, ap).items()) + list(parse_kv(getattr(args, f"option_{side}"), ap).items()):
+            opts[k] = v
+            soft.discard(k)
+        custom = getattr(args, f"name_{side}")
+        engines.append({"side": side.upper(), "cmd": cmd, "name": custom or name, "custom_name": bool(custom),
+                        "opts": opts, "soft": soft, "args": getattr(args, f"args_{side}")})
+    if engines[0]["name"] == engines[1]["name"]:
+        for e in engines:
+            if not e["custom_name"]:
+                e["name"] = f"{e['name']}-{e['side']}"
+        if engines[0]["name"] == engines[1]["name"]:
+            ap.error("engine names must differ: use --name-a/--name-b")
+    for e in engines:
+        if re.search(r"[\s=\"]", e["name"]):
+            ap.error(f"engine name {e['name']!r} must not contain spaces, '=' or quotes")
+
+    # ---- probe engines (start once, check uciok and option names)
+    if not args.no_probe:
+        for e in engines:
+            eng = UciEngine([e["cmd"]] + e["args"].split(), name=e["name"])
+            try:
+                eng.start(startup_timeout=15.0)
+            except (EngineError, TimeoutError, OSError) as ex:
+                print(f"match.py: engine {e['side']} ({e['cmd']}) failed the UCI start-up check: {ex}",
+                      file=sys.stderr)
+                eng.quit()
+                return 2
+            eng.quit()
+            resolved = OrderedDict()
+            for k, v in e["opts"].items():
+                real = eng.resolve_option(k)
+                if real is None:
+                    if k in e["soft"]:
+                        continue
+                    print(f"warning: engine {e['name']} has no UCI option {k!r}; fastchess will warn and skip it",
+                          file=sys.stderr)
+                    real = k
+                resolved[real] = v
+            e["opts"] = resolved
+            e["id_name"] = eng.id_name
+            if args.chess960 and "uci_chess960" not in eng.known_options:
+                print(f"warning: engine {e['name']} does not offer UCI_Chess960; Chess960 games may end in "
+                      f"illegal moves or crashes", file=sys.stderr)
+
+    # ---- limits
+    limits = [x for x in (args.tc, args.st, args.nodes, args.depth) if x]
+    if len([x for x in (args.st, args.nodes, args.depth) if x]) and args.tc:
+        ap.error("give either --tc or one of --st/--nodes/--depth (fastchess cannot combine tc and st)")
+    if not limits and not (args.tc_a and args.tc_b):
+        args.tc = "10+0.1"
+    timemargin = args.timemargin
+    if timemargin is None:
+        timemargin = 50 if args.st else 0
+
+    def limit_args(side):
+        out = []
+        tc = getattr(args, f"tc_{side}") or args.tc
+        if tc:
+            out.append(f"tc={tc}")
+        if args.st:
+            out.append(f"st={args.st:g}")
+        if args.nodes:
+            out.append(f"nodes={args.nodes}")
+        if args.depth:
+            out.append(f"depth={args.depth}")
+        if timemargin:
+            out.append(f"timemargin={timemargin}")
+        return out
+
+    # ---- schedule
+    if args.rounds and args.games:
+        ap.error("give --games or --rounds, not both")
+    rounds = args.rounds or (math.ceil((args.games or 20) / 2))
+    if args.games and args.games % 2:
+        print(f"note: {args.games} games rounded up to {2 * rounds} (each opening with both colours)",
+              file=sys.stderr)
+    planned = 2 * rounds
+
+    tmpdir = tempfile.mkdtemp(prefix="taper-match-")
+    cleanup = [tmpdir]
+
+    # ---- book
+    book_args, book_desc = [], "start position"
+    if not args.no_book:
+        spec = args.book or ("FRC_openings.epd" if args.chess960 else "noob_2moves.epd")
+        book = find_book(spec)
+        if not book:
+            print(f"match.py: opening book not found: {spec}", file=sys.stderr)
+            return 2
+        if book.endswith(".zip"):
+            with zipfile.ZipFile(book) as z:
+                member = [n for n in z.namelist() if n.endswith((".pgn", ".epd"))][0]
+                z.extract(member, tmpdir)
+                book = os.path.join(tmpdir, member)
+        fmt = args.book_format or ("pgn" if book.lower().endswith(".pgn") else "epd")
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
+        order = "sequential" if args.sequential else "random"
+        book_args = ["-openings", f"file={book}", f"format={fmt}", f"order={order}"]
+        if args.book_plies:
+            book_args.append(f"plies={args.book_plies}")
+        if args.book_start:
+            book_args.append(f"start={args.book_start}")
+        if order == "random":
+            book_args += ["-srand", str(seed)]
+        book_desc = f"{os.path.basename(book)} ({fmt}, {order}" + (f", seed {seed})" if order == "random" else ")")
+    # ---- PGN
+    if args.pgn:
+        pgn_path = os.path.abspath(args.pgn)
+        pgn_offset = os.path.getsize(pgn_path) if os.path.exists(pgn_path) else 0
+    else:
+        pgn_path = os.path.join(tmpdir, "games.pgn")
+        pgn_offset = 0
+
+    cmd = [fastchess]
+    for e in engines:
+        cmd += ["-engine", f"cmd={e['cmd']}", f"name={e['name']}"]
+        if e["args"]:
+            cmd.append(f"args={e['args']}")
+        cmd += limit_args(e["side"].lower())
+        for k, v in e["opts"].items():
+            cmd.append(f"option.{k}={v}")
+    cmd += ["-rounds", str(rounds), "-games", "2", "-concurrency", str(args.concurrency)]
+    if args.force_concurrency or args.concurrency > (os.cpu_count() or 1):
+        cmd.append("-force-concurrency")
+    cmd += book_args
+    if args.chess960:
+        cmd += ["-variant", "fischerandom"]
+    cmd += ["-pgnout", f"file={pgn_path}", "append=true"]
+    cmd += ["-config", f"outname={os.path.join(tmpdir, 'fastchess-config.json')}"]
+    if not args.stop_on_crash:
+        cmd.append("-recover")
+    if args.adjudicate:
+        cmd += ["-resign", "movecount=3", "score=1000", "twosided=true",
+                "-draw", "movenumber=40", "movecount=8", "score=10"]
+    if args.maxmoves:
+        cmd += ["-maxmoves", str(args.maxmoves)]
+    if args.tb:
+        cmd += ["-tb", args.tb]
+    if args.sprt:
+        cmd += ["-sprt", f"elo0={args.elo0:g}", f"elo1={args.elo1:g}", f"alpha={args.alpha:g}",
+                f"beta={args.beta:g}", f"model={args.sprt_model}"]
+    if args.log:
+        cmd += ["-log", f"file={os.path.abspath(args.log)}", "level=info", "engine=true"]
+    cmd += args.fastchess_arg
+
+    limit_desc = " / ".join(sorted(set(" ".join(limit_args(s)) for s in ("a", "b"))))
+    print(f"# {engines[0]['name']} ({engines[0]['cmd']}) vs {engines[1]['name']} ({engines[1]['cmd']})")
+    print(f"# {planned} games, {limit_desc}, concurrency {args.concurrency}, book {book_desc}"
+          + (", Chess960" if args.chess960 else ""))
+    print("# " + " ".join(_shell_quote(c) for c in cmd), flush=True)
+    if args.dry_run:
+        shutil.rmtree(tmpdir, ignore_errors=True)
+        return 0
+
+    # ---- run
+    t0 = time.monotonic()
+    lines = []
+    try:
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+                                errors="replace", start_new_session=False)
+    except OSError as ex:
+        print(f"match.py: cannot run fastchess: {ex}", file=sys.stderr)
+        return 2
+    interrupted = False
+    try:
+        for line in proc.stdout:
+            line = line.rstrip("\n")
+            lines.append(line)
+            if not args.quiet:
+                print(line, flush=True)
+    except KeyboardInterrupt:
+        interrupted = True
+        try:
+            proc.send_signal(signal.SIGINT)
+            for line in proc.stdout:
+                lines.append(line.rstrip("\n"))
+        except (KeyboardInterrupt, OSError):
+            proc.kill()
+    rc = proc.wait()
+    elapsed = time.monotonic() - t0
+
+    # ---- collect results
+    names = [e["name"] for e in engines]
+    games = []
+    for line in lines:
+        m = FINISHED_RE.match(line.strip())
+        if not m:
+            continue
+        white, black = split_vs(m.group(2), names)
+        games.append({"id": int(m.group(1)), "white": white, "black": black, "result": m.group(3),
+                      "reason": m.group(4), "source": "console"})
+    pgn_games = []
+    if os.path.exists(pgn_path):
+        with open(pgn_path, encoding="utf-8", errors="replace") as fh:
+            fh.seek(pgn_offset)
+            pgn_games = parse_pgn_games(fh.read())
+    if not games and pgn_games:   # fall back to the PGN
+        for i, g in enumerate(pgn_games, 1):
+            games.append({"id": i, "white": g.get("White"), "black": g.get("Black"), "result": g.get("Result", "*"),
+                          "reason": reason_from_comment(g.get("_last_comment", "")), "source": "pgn",
+                          "termination": g.get("Termination")})
+
+    A, B = names
+    wdl = Counter()
+    cats = Counter()
+    per_engine = defaultdict(Counter)
+    abnormal_list = []
+    for g in games:
+        res = g["result"]
+        a_white = g["white"] == A
+        if res == "1/2-1/2":
+            wdl["D"] += 1
+        elif res in ("1-0", "0-1"):
+            a_won = (res == "1-0") == a_white
+            wdl["W" if a_won else "L"] += 1
+        else:
+            wdl["unfinished"] += 1
+        cat = classify(g["reason"], g.get("termination"))
+        cats[cat] += 1
+        if cat not in ("normal", "adjudication"):
+            col = loser_color(g["reason"])
+            who = (g["white"] if col == "white" else g["black"]) if col else "?"
+            per_engine[who][cat] += 1
+            abnormal_list.append(f"game {g['id']} ({g['white']} vs {g['black']}) {res} {{{g['reason']}}}")
+
+    # Cross-check with the PGN Termination tags and fastchess's own tracker lines.
+    pgn_cats = Counter(classify(reason_from_comment(g.get("_last_comment", "")), g.get("Termination"))
+                       for g in pgn_games)
+    tracker = defaultdict(dict)
+    cur = None
+    for line in lines:
+        m = re.match(r"^Player: (.*)$", line.strip())
+        if m:
+            cur = m.group(1)
+            continue
+        m = re.match(r"^(Timeouts|Crashed): (\d+)$", line.strip())
+        if m and cur:
+            tracker[cur][m.group(1)] = int(m.group(2))
+    for cat, key in (("time_loss", "Timeouts"), ("crash", "Crashed")):
+        tracked = sum(t.get(key, 0) for t in tracker.values())
+        seen = cats[cat] + (cats["stall"] if cat == "crash" else 0)
+        if tracked > seen:
+            cats[cat] += tracked - seen
+            abnormal_list.append(f"fastchess reports {tracked} {key.lower()} but only {seen} were seen in game lines")
+    for cat in ("time_loss", "illegal_move", "crash", "stall"):
+        if pgn_cats[cat] > cats[cat]:
+            abnormal_list.append(f"PGN has {pgn_cats[cat]} '{cat}' games, game lines {cats[cat]}")
+            cats[cat] = pgn_cats[cat]
+    illegal_warnings = [l for l in lines if l.startswith("Warning; Illegal move")]
+    pv_warnings = [l for l in lines if l.startswith("Warning;") and "PV" in l]
+    fatal = [l for l in lines if l.startswith(("Fatal;", "Error", "terminate called"))
+             or "startup failure" in l or "stalled / disconnected and no recover" in l]
+
+    w, d, l = wdl["W"], wdl["D"], wdl["L"]
+    st = elo_stats(w, d, l)
+    pairs = defaultdict(list)
+    for g in pgn_games:
+        if g.get("Result") in ("1-0", "0-1", "1/2-1/2"):
+            a_white = g.get("White") == A
+            pts = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[g["Result"]]
+            pairs[g.get("Round")].append(pts if a_white else 1.0 - pts)
+    pair_scores = [sum(v) for v in pairs.values() if len(v) == 2]
+    pst = penta_stats(pair_scores)
+    sprt_line = next((l for l in reversed(lines) if "SPRT" in l and "accepted" in l), None)
+    llr_line = next((l for l in reversed(lines) if l.startswith("LLR:")), None)
+
+    crashes = cats["crash"] + cats["stall"]
+    illegal = cats["illegal_move"]
+    timeouts = cats["time_loss"]
+    other = cats["interrupted"] + cats["other"] + wdl["unfinished"]
+    n = w + d + l
+
+    # ---- print summary
+    print()
+    print("=" * 66)
+    print(f"Match {A} vs {B}: {n} games ({planned} planned), {limit_desc}, book {book_desc}, "
+          f"{elapsed:.0f}s")
+    if n:
+        print(f"  {A} from its view: +{w} ={d} -{l}   score {100.0 * st['score']:.1f}%   "
+              f"Elo {fmt_elo(st['elo'])} +/- {fmt_err(st['elo_err'])} (95%, trinomial)   "
+              f"LOS {100.0 * st['los']:.1f}%")
+        if pst and pst["pairs"]:
+            print(f"  pentanomial [0, 1/2, 1, 3/2, 2] over {pst['pairs']} pairs: {pst['ptnml']}   "
+                  f"Elo {fmt_elo(pst['elo'])} +/- {fmt_err(pst['elo_err'])} (95%, pairs)")
+    print(f"  terminations: " + ", ".join(f"{k} {v}" for k, v in sorted(cats.items())))
+    print(f"  crashes/disconnects: {crashes}   illegal moves: {illegal}   time losses: {timeouts}   "
+          f"other abnormal: {other}")
+    if n < planned:
+        print(f"  games not played: {planned - n}" + (" (SPRT finished early)" if sprt_line else ""))
+    for who in sorted(per_engine):
+        print(f"    by {who}: " + ", ".join(f"{k} {v}" for k, v in sorted(per_engine[who].items())))
+    for a in abnormal_list[:30]:
+        print(f"    {a}")
+    if illegal_warnings:
+        for a in illegal_warnings[:5]:
+            print(f"    {a}")
+    if pv_warnings:
+        print(f"  PV warnings from fastchess: {len(pv_warnings)} (e.g. {pv_warnings[0][:100]})")
+    if fatal:
+        for a in fatal[:5]:
+            print(f"  fastchess: {a}")
+    if sprt_line:
+        print(f"  {sprt_line.strip()}")
+    elif llr_line and args.sprt:
+        print(f"  {llr_line.strip()}")
+    if args.pgn:
+        print(f"  PGN: {pgn_path}")
+
+    summary = OrderedDict([
+        ("engine_a", A), ("engine_b", B), ("games", n), ("planned", planned),
+        ("wins", w), ("draws", d), ("losses", l),
+        ("score_pct", round(100.0 * st["score"], 2) if n else None),
+        ("elo", _num(st["elo"])), ("elo_err95", _num(st["elo_err"])),
+        ("los_pct", round(100.0 * st["los"], 1) if n else None),
+        ("crashes", crashes), ("illegal_moves", illegal), ("time_losses", timeouts), ("other_abnormal", other),
+        ("adjudicated", cats["adjudication"]),
+        ("fastchess_rc", rc), ("elapsed_s", round(elapsed, 1)),
+    ])
+    if pst:
+        summary["ptnml"] = pst["ptnml"]
+        summary["elo_penta"] = _num(pst["elo"])
+        summary["elo_penta_err95"] = _num(pst["elo_err"])
+    summary["by_engine"] = {k: dict(v) for k, v in per_engine.items()}
+    summary["limit"] = limit_desc
+    summary["book"] = book_desc
+    if args.pgn:
+        summary["pgn"] = pgn_path
+
+    flat = " ".join(f"{k}={_flat(v)}" for k, v in summary.items()
+                    if k in ("engine_a", "engine_b", "games", "wins", "draws", "losses", "score_pct", "elo",
+                             "elo_err95", "crashes", "illegal_moves", "time_losses", "other_abnormal",
+                             "fastchess_rc"))
+    print(f"RESULT {flat}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(summary, fh, indent=2)
+
+    for p in cleanup:
+        shutil.rmtree(p, ignore_errors=True)
+
+    if crashes or illegal or timeouts:
+        return 1
+    if rc != 0 or interrupted or (n < planned and not sprt_line) or n == 0:
+        return 2
+    return 0
+
+
+def _num(x):
+    if x is None:
+        return None
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return round(x, 2)
+
+
+def _flat(v):
+    if v is None:
+        return "na"
+    s = str(v)
+    return json.dumps(s) if re.search(r"\s", s) else s
+
+
+def _shell_quote(s):
+    return s if re.fullmatch(r"[\w@%+=:,./-]+", s) else "'" + s.replace("'", "'\\''") + "'"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
