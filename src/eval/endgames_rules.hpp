@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Internal to the known-endgames code: the evaluators, scale functions and their shared helpers.
+#pragma once
+
+#include <algorithm>
+
+#include "board/position.hpp"
+#include "core/bitboard.hpp"
+#include "eval/scale.hpp"
+
+namespace taper::endgames::rules {
+
+// Piece values for the known-ending scores (endgame-ish; independent of the tuned evaluation,
+// which never sees these positions once a known ending takes over).
+constexpr Value PawnValue = 100;
+constexpr Value KnightValue = 320;
+constexpr Value BishopValue = 330;
+constexpr Value RookValue = 500;
+constexpr Value QueenValue = 950;
+
+/// Bonus for having the lone king near the edge, larger still in a corner (0 in the centre).
+inline int edge_push(Square s) {
+  int df = std::min<int>(file_of(s), FILE_H - file_of(s));
+  int dr = std::min<int>(rank_of(s), RANK_8 - rank_of(s));
+  return 40 * (3 - std::min(df, dr)) + 10 * (6 - df - dr);
+}
+
+/// Bonus for bringing the kings together (distance 2..7 -> 100..0): the attacker's king must help.
+inline int push_close(int kingDistance) { return 140 - 20 * kingDistance; }
+
+/// `v` (good for `strong`) seen from the side to move.
+inline Value for_side_to_move(const Position& pos, Color strong, Value v) {
+  return pos.side_to_move() == strong ? v : -v;
+}
+
+/// Keeps exact wins below the tablebase band whatever material is piled up.
+inline Value clamp_known(Value v) {
+  return std::clamp(v, -(VALUE_TB_WIN_IN_MAX_PLY - 1), VALUE_TB_WIN_IN_MAX_PLY - 1);
+}
+
+/// Non-pawn material of `c` in the values above.
+int piece_material(const Position& pos, Color c);
+
+/// True if the lone king of `c` (to move, no other pieces) has no legal move.
+bool lone_king_stuck(const Position& pos, Color c);
+
+/// Squares of `c`'s pieces that `c`'s opponent's king could take at once (adjacent, undefended).
+Bitboard king_can_take(const Position& pos, Color victim);
+
+/// True if the bare king of `~strong`, to move, is stalemated or can take a piece whose loss
+/// leaves too little to mate: the mating evaluators must not call that a win.
+bool bare_king_escapes(const Position& pos, Color strong);
+
+/// Does the piece on `from` attack `target` on the current board?
+bool attacks(const Position& pos, Square from, Square target);
+
+/// Can the side to move win the opponent's (single) piece of type `pt` outright, taking it
+/// where it is undefended? Used where such a capture decides the ending.
+bool can_win_piece(const Position& pos, PieceType pt);
+
+// Exact evaluators (ExactFn): score from the side to move, known-win band when won.
+Value kxk(const Position& pos, Color strong);
+Value kbnk(const Position& pos, Color strong);
+Value kpk(const Position& pos, Color strong);
+Value knnk(const Position& pos, Color strong);
+Value kqkr(const Position& pos, Color strong);
+Value kqkp(const Position& pos, Color strong);
+Value krkp(const Position& pos, Color strong);
+Value krkb(const Position& pos, Color strong);
+Value krkn(const Position& pos, Color strong);
+
+// Scale functions (ScaleFn): a factor for `strong`'s endgame score, or ScaleNone.
+int kbps_k(const Position& pos, Color strong);
+int kps_k(const Position& pos, Color strong);
+int krpkr(const Position& pos, Color strong);
+int kbpkb(const Position& pos, Color strong);
+int kbppkb(const Position& pos, Color strong);
+int kpkp(const Position& pos, Color strong);
+
+/// KXK applies: `weak` has a bare king and `strong` enough material to force mate by counts.
+bool is_kxk(const Position& pos, Color strong);
+
+}  // namespace taper::endgames::rules
