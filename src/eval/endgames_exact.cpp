@@ -18,11 +18,16 @@ bool can_force_mate(int queens, int rooks, int bishops, int knights, int pawns, 
   return pawns || queens || rooks || (bishops && knights) || (bishops >= 2 && bishopsBothColours) || knights >= 3;
 }
 
-/// Would `strong` still have mating material after losing the piece on `s`?
-bool mates_without(const Position& pos, Color strong, Square s) {
+/// Does `strong` still win after the bare king takes the piece on `s`? A lone pawn left over
+/// is KPK (with the strong side to move), otherwise the material counts decide.
+bool wins_after_losing(const Position& pos, Color strong, Square s) {
   int count[PIECE_TYPE_NB];
   for (PieceType pt = PAWN; pt <= QUEEN; ++pt) count[pt] = pos.count(strong, pt);
   --count[type_of(pos.piece_on(s))];
+  Bitboard pawns = pos.pieces(strong, PAWN) & ~square_bb(s);
+  if (count[PAWN] == 1 && !(count[KNIGHT] | count[BISHOP] | count[ROOK] | count[QUEEN]))
+    return kpk::probe(relative_square(strong, pos.king_square(strong)), relative_square(strong, lsb(pawns)),
+                      relative_square(strong, s), true);
   Bitboard bishops = pos.pieces(strong, BISHOP) & ~square_bb(s);
   return can_force_mate(count[QUEEN], count[ROOK], count[BISHOP], count[KNIGHT], count[PAWN],
                         (bishops & DarkSquares) && (bishops & LightSquares));
@@ -58,7 +63,7 @@ bool bare_king_escapes(const Position& pos, Color strong) {
   if (pos.side_to_move() != weak) return false;
   if (!pos.in_check() && lone_king_stuck(pos, weak)) return true;
   for (Bitboard b = king_can_take(pos, strong); b;)
-    if (!mates_without(pos, strong, pop_lsb(b))) return true;
+    if (!wins_after_losing(pos, strong, pop_lsb(b))) return true;
   return false;
 }
 

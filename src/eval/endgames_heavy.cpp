@@ -27,18 +27,81 @@ Value after_king_takes_last_piece(const Position& pos, Color strong, Square piec
   return pawnSideWins ? -(VALUE_KNOWN_WIN + PawnValue) : VALUE_DRAW;
 }
 
+/// After the rook's side has won the queen (its king on `king`, its rook on `rook`), with the
+/// bare king of `bare` to move: does the rook survive and the bare king have a move? Otherwise
+/// the rook is taken or the bare king is stalemated, and it is a draw.
+bool rook_wins_after(Square king, Square rook, Square bare) {
+  Bitboard occupied = square_bb(king) | square_bb(rook);
+  if (distance(bare, rook) == 1 && distance(king, rook) > 1) return false;
+  Bitboard flight = king_attacks_bb(bare) & ~king_attacks_bb(king) & ~rook_attacks_bb(rook, occupied) & ~square_bb(rook);
+  return flight || (rook_attacks_bb(rook, occupied) & square_bb(bare));
+}
+
+/// Can the rook of `us` (to move) give a check, on a square neither the queen nor the king can
+/// take, that also hits the queen, directly (fork) or through the king (skewer)? Then the queen
+/// is lost for the rook. Returns the value for `us`: a draw, or a win when the queen is too far
+/// from its king to be defended once the king has stepped out of check.
+Value rook_check_wins_queen(const Position& pos, Color us, bool& found) {
+  Color them = ~us;
+  Square rook = lsb(pos.pieces(us, ROOK)), queen = lsb(pos.pieces(them, QUEEN)), theirKing = pos.king_square(them);
+  found = true;
+  for (Bitboard b = rook_attacks_bb(rook, pos.pieces()) & ~pos.pieces(); b;) {
+    Square to = pop_lsb(b);
+    Bitboard occupied = (pos.pieces() ^ square_bb(rook)) | square_bb(to);
+    if (!(rook_attacks_bb(to, occupied) & square_bb(theirKing))) continue;
+    if (!pos.is_legal(Move(rook, to)) || (queen_attacks_bb(queen, occupied) & square_bb(to))) continue;
+    if (distance(theirKing, to) == 1 && distance(pos.king_square(us), to) > 1) continue;
+    if (rook_attacks_bb(to, occupied ^ square_bb(theirKing)) & square_bb(queen))
+      return distance(theirKing, queen) > 2 ? heavy_win(pos, us, RookValue) : VALUE_DRAW;
+  }
+  found = false;
+  return VALUE_DRAW;
+}
+
+/// The rook's side is to move: tactics that win the queen, or a stalemated king whose rook
+/// checks until it is taken (the desperado). `found` is false when none applies.
+Value kqkr_rook_to_move(const Position& pos, Color weak, bool& found) {
+  Color strong = ~weak;
+  Square queen = lsb(pos.pieces(strong, QUEEN)), rook = lsb(pos.pieces(weak, ROOK));
+  Square weakKing = pos.king_square(weak), strongKing = pos.king_square(strong);
+  found = true;
+  if (king_can_take(pos, strong))
+    return rook_wins_after(queen, rook, strongKing) ? heavy_win(pos, weak, RookValue) : VALUE_DRAW;
+  if (attacks(pos, rook, queen) && pos.is_legal(Move(rook, queen))) {
+    if (pos.attacked_by(strong, queen, pos.pieces() ^ square_bb(rook))) return VALUE_DRAW;
+    return rook_wins_after(weakKing, queen, strongKing) ? heavy_win(pos, weak, RookValue) : VALUE_DRAW;
+  }
+  Value v = rook_check_wins_queen(pos, weak, found);
+  if (found) return v;
+  found = !pos.in_check() && lone_king_stuck(pos, weak);
+  return VALUE_DRAW;
+}
+
+/// The queen's side is to move but in check from the rook, which also hits the queen (through
+/// the king or beside it) and cannot be taken: the queen is lost.
+bool queen_skewered(const Position& pos, Color strong) {
+  Color weak = ~strong;
+  Square rook = lsb(pos.pieces(weak, ROOK)), queen = lsb(pos.pieces(strong, QUEEN));
+  Square strongKing = pos.king_square(strong);
+  if (!(pos.checkers() & square_bb(rook))) return false;
+  if (attacks(pos, queen, rook) || (distance(strongKing, rook) == 1 && distance(pos.king_square(weak), rook) > 1))
+    return false;
+  return rook_attacks_bb(rook, pos.pieces() ^ square_bb(strongKing)) & square_bb(queen);
+}
+
 }  // namespace
 
-// KQKR: a win for the queen in all but tactical positions. With the rook side to move, a
-// capture of the queen (by the rook, even if it is retaken, or by the king) saves it.
+// KQKR: a win for the queen in all but tactical positions: the rook's side wins the queen
+// (capture, fork or skewer by a check), or its king is stalemated and the rook gives itself up.
 Value kqkr(const Position& pos, Color strong) {
   assert(pos.count(strong, QUEEN) == 1 && pos.count(~strong, ROOK) == 1);
   Color weak = ~strong;
+  bool found = false;
   if (pos.side_to_move() == weak) {
-    Square queen = lsb(pos.pieces(strong, QUEEN));
-    Square rook = lsb(pos.pieces(weak, ROOK));
-    if ((attacks(pos, rook, queen) && pos.is_legal(Move(rook, queen))) || king_can_take(pos, strong))
-      return VALUE_DRAW;
+    Value v = kqkr_rook_to_move(pos, weak, found);  // from the side to move, the rook's side
+    if (found) return v;
+  } else if (queen_skewered(pos, strong)) {
+    return VALUE_DRAW;
   }
   return for_side_to_move(pos, strong, heavy_win(pos, strong, QueenValue - RookValue));
 }
@@ -53,6 +116,20 @@ Value kqkp(const Position& pos, Color strong) {
   if (pos.side_to_move() == weak) {
     if (Bitboard takes = king_can_take(pos, strong))
       return for_side_to_move(pos, strong, after_king_takes_last_piece(pos, strong, lsb(takes)));
+    // The pawn takes the queen (the rest is KPK, or a new queen), or promotes where the
+    // queen cannot take the new one for free: queen against queen (or nothing) is no win.
+    Square queen = lsb(pos.pieces(strong, QUEEN));
+    if (pawn_attacks_bb(weak, pawn) & square_bb(queen)) {
+      bool pawnSideWins = relative_rank(weak, queen) == RANK_8 ||
+                          kpk::probe(relative_square(weak, pos.king_square(weak)), relative_square(weak, queen),
+                                     relative_square(weak, pos.king_square(strong)), false);
+      return pawnSideWins ? VALUE_KNOWN_WIN + PawnValue : VALUE_DRAW;
+    }
+    Square push = pawn + pawn_push(weak);
+    Bitboard occupied = pos.pieces() ^ square_bb(pawn);
+    if (relative_rank(weak, pawn) == RANK_7 && pos.empty(push) && pos.is_legal(Move::make<PROMOTION>(pawn, push, QUEEN)) &&
+        (!pos.attacked_by(strong, push, occupied) || pos.attacked_by(weak, push, occupied)))
+      return VALUE_DRAW;
   }
   bool seventh = relative_rank(weak, pawn) == RANK_7;
   bool drawingFile = (FileABB | file_bb(FILE_C) | file_bb(FILE_F) | FileHBB) & square_bb(pawn);

@@ -135,6 +135,7 @@ bool check_position(const std::string& fen, const endgames::Known& known, Ending
   ++rep.positions;
   Verdict truth = verdict_of(wdl);
   bool wrong = false;
+  std::string note;
   if (known.exact) {
     Verdict said = verdict_of(known.exact(pos, known.exactStrong));
     if (said == truth) ++rep.agree;
@@ -142,6 +143,8 @@ bool check_position(const std::string& fen, const endgames::Known& known, Ending
     else if (said == DRAW) ++rep.saidDrawIsWin;
     else ++rep.otherMismatch;
     wrong = said != truth;
+    static const char* const Names[] = {"loss", "draw", "win"};
+    note = std::string(" (said ") + Names[said + 1] + ", tables " + Names[truth + 1] + ")";
   } else {
     for (Color c : {WHITE, BLACK}) {
       if (!known.scale[c]) continue;
@@ -151,9 +154,10 @@ bool check_position(const std::string& fen, const endgames::Known& known, Ending
       ++rep.claims;
       rep.agree += !cWins;
       wrong |= cWins;
+      note = std::string(" (said ") + (c == WHITE ? "White" : "Black") + " cannot win, tables say it wins)";
     }
   }
-  if (wrong && int(rep.mismatches.size()) < show) rep.mismatches.push_back(fen);
+  if (wrong && int(rep.mismatches.size()) < show) rep.mismatches.push_back(fen + note);
   return true;
 }
 
