@@ -106,11 +106,11 @@ def insufficient(pos: cl.Position, attacker: int) -> bool:
     return not pieces or (len(pieces) == 1 and pieces[0] in (cl.KNIGHT, cl.BISHOP))
 
 
-def play(fen: str, attacker: UciEngine, defender: UciEngine, movetime: int, defender_movetime: int):
-    """Plays one game; returns (result, attacker moves, final FEN)."""
+def play(fen: str, attacker: UciEngine, defender: UciEngine, movetime: int, defender_movetime: int, moves: list):
+    """Plays one game, appending the UCI moves to `moves`; returns (result, attacker moves, final FEN)."""
     pos = cl.Position.from_fen(fen)
     side = pos.turn
-    moves, seen = [], {}
+    seen = {}
     attacker.newgame()
     defender.newgame()
     attacker_moves = 0
@@ -195,7 +195,8 @@ def main(argv=None) -> int:
                 chosen.append((fen, mate_distance(referee, fen, args.dtm_movetime), "sf"))
         mates, moves_sum, dtm_sum, counted = 0, 0, 0, 0
         for i, (fen, dtm, source) in enumerate(chosen, 1):
-            result, n, final = play(fen, attacker, defender, args.movetime, args.defender_movetime)
+            moves = []
+            result, n, final = play(fen, attacker, defender, args.movetime, args.defender_movetime, moves)
             won = result == "mate"
             mates += won
             if won and dtm:
@@ -203,9 +204,13 @@ def main(argv=None) -> int:
                 dtm_sum += dtm
                 counted += 1
             if not won:
-                failures.append(f"{ending} {fen}: {result} after {n} moves, final {final}")
+                failures.append(f"{ending} {fen}: {result} after {n} moves, final {final}; moves {' '.join(moves)}")
             dtm_text = f"{dtm} ({source})" if dtm else "unknown"
             print(f"{ending} {i:3d}/{len(chosen)} {fen:40s} {result:18s} moves {n:3d}  DTM {dtm_text}", flush=True)
+            if args.verbose:
+                print("    " + " ".join(moves), flush=True)
+            if result.startswith(attacker.name) and not attacker.alive():
+                attacker.restart()
         avg = f"{moves_sum / counted:.1f} moves to mate vs DTM {dtm_sum / counted:.1f}" if counted else "no mates"
         print(f"== {ending}: {mates}/{len(chosen)} mated within the fifty-move rule; {avg}", flush=True)
         totals["games"] += len(chosen)

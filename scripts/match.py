@@ -41,6 +41,7 @@ import argparse
 import json
 import math
 import os
+import queue
 import random
 import re
 import shutil
@@ -48,6 +49,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zipfile
 from collections import Counter, OrderedDict, defaultdict
@@ -251,13 +253,17 @@ def build_parser():
     e.add_argument("--no-probe", action="store_true",
                    help="do not start the engines once beforehand to check them and their option names")
 
-    t = ap.add_argument_group("time control (one of --tc, --st, --nodes, --depth; default --tc 10+0.1)")
+    t = ap.add_argument_group("time control (--tc or --st, and/or --nodes/--depth; default --tc 10+0.1)")
     t.add_argument("--tc", help="[moves/]seconds[+increment], e.g. 10+0.1, 40/60, 1:00+1 (both engines)")
     t.add_argument("--tc-a", help="time control for A only (time odds)")
     t.add_argument("--tc-b", help="time control for B only")
     t.add_argument("--st", type=float, metavar="SECONDS", help="fixed time per move in seconds (go movetime)")
     t.add_argument("--nodes", type=int, help="fixed nodes per move (go nodes)")
     t.add_argument("--depth", type=int, help="fixed depth per move (go depth)")
+    t.add_argument("--watchdog", type=float, metavar="SECONDS",
+                   help="stop the match if no game finishes for SECONDS (fastchess has no time-out for "
+                        "--nodes/--depth searches; Toga II 3.0 ignores 'go nodes' and would think forever). "
+                        "Default 600 with --nodes/--depth without a clock, else off")
     t.add_argument("--timemargin", type=int, metavar="MS",
                    help="ms an engine may exceed its time before it loses on time "
                         "(default 0 with --tc, 50 with --st: engines overshoot movetime by a few ms)")
@@ -407,11 +413,16 @@ def main(argv=None):
                       f"illegal moves or crashes", file=sys.stderr)
 
     # ---- limits
-    limits = [x for x in (args.tc, args.st, args.nodes, args.depth) if x]
-    if len([x for x in (args.st, args.nodes, args.depth) if x]) and args.tc:
-        ap.error("give either --tc or one of --st/--nodes/--depth (fastchess cannot combine tc and st)")
-    if not limits and not (args.tc_a and args.tc_b):
+    if args.nodes and any(os.path.basename(e["cmd"]) == "toga2" for e in engines):
+        print("warning: Toga II 3.0 ignores 'go nodes' (it searches until stopped); "
+              "add a clock (--tc) or expect the --watchdog to stop the match", file=sys.stderr)
+    any_tc = args.tc or args.tc_a or args.tc_b
+    if args.st and any_tc:
+        ap.error("give either a clock (--tc/--tc-a/--tc-b) or --st, not both (fastchess cannot combine them)")
+    if not (any_tc or args.st or args.nodes or args.depth):
         args.tc = "10+0.1"
+    elif not (args.tc or args.st or args.nodes or args.depth) and not (args.tc_a and args.tc_b):
+        ap.error("with --tc-a/--tc-b and no --tc/--nodes/--depth, give both --tc-a and --tc-b")
     timemargin = args.timemargin
     if timemargin is None:
         timemargin = 50 if args.st else 0
@@ -517,30 +528,74 @@ def main(argv=None):
         return 0
 
     # ---- run
+    watchdog = args.watchdog
+    if watchdog is None:
+        unclocked = (args.nodes or args.depth) and not (args.st or args.tc or (args.tc_a and args.tc_b))
+        watchdog = 600.0 if unclocked else 0.0
     t0 = time.monotonic()
     lines = []
     try:
+        # Own session, so that the whole group (fastchess and its engines) can be stopped.
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
-                                errors="replace", start_new_session=False)
+                                errors="replace", start_new_session=True)
     except OSError as ex:
         print(f"match.py: cannot run fastchess: {ex}", file=sys.stderr)
         return 2
+    q = queue.Queue()
+
+    def reader():
+        for ln in proc.stdout:
+            q.put(ln.rstrip("\n"))
+        q.put(None)
+
+    threading.Thread(target=reader, daemon=True).start()
     interrupted = False
+    watchdog_fired = False
+    last_progress = time.monotonic()
+
+    def stop_group(sig):
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+
     try:
-        for line in proc.stdout:
-            line = line.rstrip("\n")
+        while True:
+            try:
+                line = q.get(timeout=1.0)
+            except queue.Empty:
+                if watchdog and time.monotonic() - last_progress > watchdog and not watchdog_fired:
+                    watchdog_fired = True
+                    msg = f"match.py: watchdog: no game finished for {watchdog:g}s, stopping fastchess"
+                    lines.append(msg)
+                    print(msg, file=sys.stderr, flush=True)
+                    stop_group(signal.SIGINT)
+                    threading.Timer(10.0, stop_group, args=(signal.SIGKILL,)).start()
+                continue
+            if line is None:
+                break
             lines.append(line)
+            if line.startswith(("Finished game", "Started game")):
+                last_progress = time.monotonic()
             if not args.quiet:
                 print(line, flush=True)
     except KeyboardInterrupt:
         interrupted = True
+        stop_group(signal.SIGINT)
         try:
-            proc.send_signal(signal.SIGINT)
-            for line in proc.stdout:
-                lines.append(line.rstrip("\n"))
-        except (KeyboardInterrupt, OSError):
-            proc.kill()
-    rc = proc.wait()
+            while True:
+                line = q.get(timeout=15.0)
+                if line is None:
+                    break
+                lines.append(line)
+        except (KeyboardInterrupt, queue.Empty):
+            stop_group(signal.SIGKILL)
+    try:
+        rc = proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        stop_group(signal.SIGKILL)
+        rc = proc.wait()
+    stop_group(signal.SIGKILL)   # leftover engines, if fastchess left any behind
     elapsed = time.monotonic() - t0
 
     # ---- collect results
@@ -631,7 +686,7 @@ def main(argv=None):
     crashes = cats["crash"] + cats["stall"]
     illegal = cats["illegal_move"]
     timeouts = cats["time_loss"]
-    other = cats["interrupted"] + cats["other"] + wdl["unfinished"]
+    other = cats["interrupted"] + cats["other"] + wdl["unfinished"] + int(watchdog_fired)
     n = w + d + l
 
     # ---- print summary
@@ -649,6 +704,8 @@ def main(argv=None):
     print(f"  terminations: " + ", ".join(f"{k} {v}" for k, v in sorted(cats.items())))
     print(f"  crashes/disconnects: {crashes}   illegal moves: {illegal}   time losses: {timeouts}   "
           f"other abnormal: {other}")
+    if watchdog_fired:
+        print(f"  the watchdog stopped the match: no game finished for {watchdog:g}s (counted as other abnormal)")
     if n < planned:
         print(f"  games not played: {planned - n}" + (" (SPRT finished early)" if sprt_line else ""))
     for who in sorted(per_engine):
@@ -703,6 +760,8 @@ def main(argv=None):
         shutil.rmtree(p, ignore_errors=True)
 
     if crashes or illegal or timeouts:
+        return 1
+    if watchdog_fired:
         return 1
     if rc != 0 or interrupted or (n < planned and not sprt_line) or n == 0:
         return 2
