@@ -32,6 +32,7 @@ import argparse
 import os
 import random
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 
@@ -106,7 +107,8 @@ def insufficient(pos: cl.Position, attacker: int) -> bool:
     return not pieces or (len(pieces) == 1 and pieces[0] in (cl.KNIGHT, cl.BISHOP))
 
 
-def play(fen: str, attacker: UciEngine, defender: UciEngine, movetime: int, defender_movetime: int, moves: list):
+def play(fen: str, attacker: UciEngine, defender: UciEngine, movetime: int, defender_movetime: int, moves: list,
+         pause: float = 0.0):
     """Plays one game, appending the UCI moves to `moves`; returns (result, attacker moves, final FEN)."""
     pos = cl.Position.from_fen(fen)
     side = pos.turn
@@ -128,6 +130,8 @@ def play(fen: str, attacker: UciEngine, defender: UciEngine, movetime: int, defe
         if seen[key] >= 3:
             return "repetition", attacker_moves, pos.fen()
         engine, mt = (attacker, movetime) if pos.turn == side else (defender, defender_movetime)
+        if pause:
+            time.sleep(pause)
         res = engine.search(fen, movetime=mt, moves=moves, timeout=mt / 1000 * 20 + 10)
         if res.error or not res.bestmove:
             return f"{engine.name} failed ({res.error or 'no move'})", attacker_moves, pos.fen()
@@ -155,6 +159,9 @@ def main(argv=None) -> int:
     ap.add_argument("--data", default=DEFAULT_DATA, help="shared data folder (epd/, syzygy/)")
     ap.add_argument("--dtm-movetime", type=int, default=2000,
                     help="ms of the Stockfish+Syzygy search that measures KQK mate distances")
+    ap.add_argument("--pause-ms", type=int, default=0,
+                    help="wait this long before each search: works around an engine that still reports "
+                         "itself busy just after its bestmove and ignores the next command")
     ap.add_argument("--verbose", action="store_true", help="print every game's moves")
     args = ap.parse_args(argv)
 
@@ -196,7 +203,8 @@ def main(argv=None) -> int:
         mates, moves_sum, dtm_sum, counted = 0, 0, 0, 0
         for i, (fen, dtm, source) in enumerate(chosen, 1):
             moves = []
-            result, n, final = play(fen, attacker, defender, args.movetime, args.defender_movetime, moves)
+            result, n, final = play(fen, attacker, defender, args.movetime, args.defender_movetime, moves,
+                                     args.pause_ms / 1000.0)
             won = result == "mate"
             mates += won
             if won and dtm:
