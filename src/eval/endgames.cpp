@@ -57,81 +57,18 @@ Material swap_colours(const Material& m) {
   return s;
 }
 
-/// All knowledge, filled once by init(). Lookups afterwards only read it.
-class Registry {
- public:
-  /// An exact evaluator for `signature` (strong side first) and its colour-swapped twin.
-  void exact(std::string_view signature, ExactFn fn) { add(signature, fn, nullptr, false); }
-  /// A scale function for the first side of `signature`, and the twin for the other colour.
-  void scale(std::string_view signature, ScaleFn fn) { add(signature, nullptr, fn, false); }
-  /// As scale(), but the strong side may have any number (>= 1) of extra pawns: the key is
-  /// looked up with the strong side's pawns removed (idea from Stash's endgame table).
-  void scale_any_pawns(std::string_view signature, ScaleFn fn) { add(signature, nullptr, fn, true); }
+Registry registry;  // the engine's knowledge, filled once by init(); lookups only read it
 
-  const Known* find(const Position& pos) const {
-    Key key = pos.material_key();
-    if (auto it = byKey_.find(key); it != byKey_.end()) return &it->second;
-    for (Color c : {WHITE, BLACK})
-      if (rules::is_kxk(pos, c)) return &kxk_[c];
-    for (Color c : {WHITE, BLACK}) {
-      int pawns = pos.count(c, PAWN);
-      if (!pawns) continue;
-      Key pawnless = key;
-      for (int n = 0; n < pawns; ++n) pawnless ^= zobrist::MaterialCount[make_piece(c, PAWN)][n];
-      if (auto it = anyPawns_[c].find(pawnless); it != anyPawns_[c].end()) return &it->second;
-    }
-    return nullptr;
-  }
-
-  void set_kxk(ExactFn fn) {
-    for (Color c : {WHITE, BLACK}) kxk_[c] = Known{fn, c, {}, "KXK"};
-  }
-
-  const std::vector<Registration>& list() const { return list_; }
-
- private:
-  void add(std::string_view signature, ExactFn exactFn, ScaleFn scaleFn, bool anyPawns) {
-    Material m;
-    if (!parse_signature(signature, m)) die(signature, "is not a valid signature");
-    if (exactFn && std::equal(m.count[WHITE], m.count[WHITE] + PIECE_TYPE_NB, m.count[BLACK])) die(signature, "is symmetric: no strong side for an exact evaluator");
-    list_.push_back({std::string(signature), exactFn != nullptr, anyPawns});
-    for (Color strong : {WHITE, BLACK}) {
-      Material cm = strong == WHITE ? m : swap_colours(m);
-      Key key = key_of(cm);
-      auto& map = anyPawns ? anyPawns_[strong] : byKey_;
-      Known& k = map[key];
-      // Equal keys for different signatures would silently mix two endings: refuse to start.
-      if (*k.name && std::string_view(k.name) != signature) die(signature, "has the same material key as another signature");
-      if ((exactFn && (k.exact || k.scale[WHITE] || k.scale[BLACK])) || (scaleFn && (k.exact || k.scale[strong])))
-        die(signature, "is registered twice");
-      k.name = signature.data();
-      if (exactFn) {
-        k.exact = exactFn;
-        k.exactStrong = strong;
-      } else {
-        k.scale[strong] = scaleFn;
-      }
-    }
-  }
-
-  [[noreturn]] static void die(std::string_view signature, const char* why) {
-    std::fprintf(stderr, "known endgames: %.*s %s\n", int(signature.size()), signature.data(), why);
-    std::abort();
-  }
-
-  std::unordered_map<Key, Known> byKey_;
-  std::unordered_map<Key, Known> anyPawns_[COLOR_NB];  // [strong side]: key without its pawns
-  Known kxk_[COLOR_NB];
-  std::vector<Registration> list_;
-};
-
-Registry registry;
+[[noreturn]] void die(std::string_view signature, const char* why) {
+  std::fprintf(stderr, "known endgames: %.*s %s\n", int(signature.size()), signature.data(), why);
+  std::abort();
+}
 
 /// The knowledge Taper has, one line each. Signatures are string literals (Known keeps the
 /// pointer as its name).
 void register_known_endgames(Registry& r) {
   using namespace rules;
-  r.set_kxk(kxk);
+  r.kxk(kxk);
   r.exact("KBNvK", kbnk);
   r.exact("KPvK", kpk);
   r.exact("KNNvK", knnk);
@@ -149,6 +86,52 @@ void register_known_endgames(Registry& r) {
 }
 
 }  // namespace
+
+const Known* Registry::find(const Position& pos) const {
+  Key key = pos.material_key();
+  if (auto it = byKey_.find(key); it != byKey_.end()) return &it->second;
+  if (kxkFn_)
+    for (Color c : {WHITE, BLACK})
+      if (rules::is_kxk(pos, c)) return &kxk_[c];
+  for (Color c : {WHITE, BLACK}) {
+    int pawns = pos.count(c, PAWN);
+    if (!pawns) continue;
+    Key pawnless = key;
+    for (int n = 0; n < pawns; ++n) pawnless ^= zobrist::MaterialCount[make_piece(c, PAWN)][n];
+    if (auto it = anyPawns_[c].find(pawnless); it != anyPawns_[c].end()) return &it->second;
+  }
+  return nullptr;
+}
+
+void Registry::kxk(ExactFn fn) {
+  kxkFn_ = fn;
+  for (Color c : {WHITE, BLACK}) kxk_[c] = Known{fn, c, {}, "KXK"};
+}
+
+void Registry::add(std::string_view signature, ExactFn exactFn, ScaleFn scaleFn, bool anyPawns) {
+  zobrist::init();
+  Material m;
+  if (!parse_signature(signature, m)) die(signature, "is not a valid signature");
+  if (exactFn && std::equal(m.count[WHITE], m.count[WHITE] + PIECE_TYPE_NB, m.count[BLACK]))
+    die(signature, "is symmetric: no strong side for an exact evaluator");
+  list_.push_back({std::string(signature), exactFn != nullptr, anyPawns});
+  for (Color strong : {WHITE, BLACK}) {
+    Material cm = strong == WHITE ? m : swap_colours(m);
+    auto& map = anyPawns ? anyPawns_[strong] : byKey_;
+    Known& k = map[key_of(cm)];
+    // Equal keys for different signatures would silently mix two endings: refuse to start.
+    if (*k.name && std::string_view(k.name) != signature) die(signature, "has the same material key as another signature");
+    if ((exactFn && (k.exact || k.scale[WHITE] || k.scale[BLACK])) || (scaleFn && (k.exact || k.scale[strong])))
+      die(signature, "is registered twice");
+    k.name = signature.data();
+    if (exactFn) {
+      k.exact = exactFn;
+      k.exactStrong = strong;
+    } else {
+      k.scale[strong] = scaleFn;
+    }
+  }
+}
 
 void init() {
   static std::once_flag once;

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "board/position.hpp"
@@ -49,6 +50,40 @@ struct Registration {
   bool exact;      ///< exact evaluator (else scale function)
   bool anyPawns;   ///< the strong side may add any number of pawns
 };
+/// A table of known endings by material key. The engine's one registry is built by init();
+/// the class is public so that tests can check its rules on a registry of their own.
+class Registry {
+ public:
+  /// An exact evaluator for `signature` (strong side first) and its colour-swapped twin.
+  void exact(std::string_view signature, ExactFn fn) { add(signature, fn, nullptr, false); }
+  /// A scale function for the first side of `signature`, and the twin for the other colour.
+  void scale(std::string_view signature, ScaleFn fn) { add(signature, nullptr, fn, false); }
+  /// As scale(), but the strong side may have any number (>= 1) of extra pawns: the key is
+  /// looked up with the strong side's pawns removed (idea from Stash's endgame table).
+  void scale_any_pawns(std::string_view signature, ScaleFn fn) { add(signature, nullptr, fn, true); }
+  /// The KXK family (a bare king against mating material), caught by predicate.
+  void kxk(ExactFn fn);
+  /// Knowledge for the position's material, or nullptr.
+  const Known* find(const Position& pos) const;
+
+ private:
+  // Signatures must outlive the registry (string literals): Known::name points into them.
+  // A bad signature, a symmetric one for an exact evaluator, a second registration for the
+  // same material and side, or two signatures with one key abort the program.
+  void add(std::string_view signature, ExactFn exactFn, ScaleFn scaleFn, bool anyPawns);
+
+  std::unordered_map<Key, Known> byKey_;
+  std::unordered_map<Key, Known> anyPawns_[COLOR_NB];  // [strong side]: key without its pawns
+  Known kxk_[COLOR_NB];
+  ExactFn kxkFn_ = nullptr;
+
+  std::vector<Registration> list_;
+
+ public:
+  /// What was registered, in order.
+  const std::vector<Registration>& list() const { return list_; }
+};
+
 /// Everything registered by key (the KXK predicate family is not listed).
 const std::vector<Registration>& registrations();
 

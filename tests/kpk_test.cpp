@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The KPK bitbase: build time, textbook positions, and every entry against the Syzygy tables.
+#include <gtest/gtest.h>
+
+#include "board/position.hpp"
+#include "eval/kpk.hpp"
+#include "tb/syzygy.hpp"
+#include "test_data.hpp"
+
+using namespace taper;
+
+TEST(Kpk, BuildsQuickly) {
+  kpk::init();
+  // Timing is reported, not benchmarked; the bound only catches a build gone badly wrong.
+  std::cout << "KPK bitbase built in " << kpk::build_seconds() * 1000 << " ms\n";
+  ::testing::Test::RecordProperty("kpk_build_ms", std::to_string(kpk::build_seconds() * 1000));
+  EXPECT_LT(kpk::build_seconds(), 1.0);
+}
+
+TEST(Kpk, TextbookPositions) {
+  kpk::init();
+  // probe(strong king, pawn, weak king, strong side to move)
+  EXPECT_FALSE(kpk::probe(SQ_E6, SQ_E7, SQ_E8, false));  // stalemate
+  EXPECT_TRUE(kpk::probe(SQ_E6, SQ_E5, SQ_E8, true));    // king on the sixth in front of the pawn
+  EXPECT_TRUE(kpk::probe(SQ_E6, SQ_E5, SQ_E8, false));
+  EXPECT_FALSE(kpk::probe(SQ_E5, SQ_E4, SQ_E7, true));   // the defender has the opposition
+  EXPECT_TRUE(kpk::probe(SQ_E5, SQ_E4, SQ_E7, false));   // the attacker has it
+  EXPECT_FALSE(kpk::probe(SQ_G6, SQ_H5, SQ_H8, true));   // rook pawn, defender in the corner
+  EXPECT_TRUE(kpk::probe(SQ_H1, SQ_A5, SQ_H4, true));    // outside the square of the pawn
+  EXPECT_FALSE(kpk::probe(SQ_H1, SQ_A5, SQ_D5, false));  // inside it (and it takes the pawn)
+  // Left-right symmetry is built in: the h-file answers like the a-file.
+  EXPECT_EQ(kpk::probe(SQ_A1, SQ_H5, SQ_A4, true), kpk::probe(SQ_H1, SQ_A5, SQ_H4, true));
+}
+
+// Every legal KPK position with White's pawn, both sides to move, against the 3-man tables.
+TEST(Kpk, AgreesWithSyzygyEverywhere) {
+  Position::init();
+  kpk::init();
+  if (!syzygy::compiled_in()) GTEST_SKIP() << "built without libfathom";
+  ASSERT_GT(syzygy::init(taper::testing::data_path("syzygy")).largest, 0);
+  long checked = 0, wrong = 0;
+  std::string firstWrong;
+  for (Square wk = SQ_A1; wk <= SQ_H8; ++wk)
+    for (Square bk = SQ_A1; bk <= SQ_H8; ++bk)
+      for (Square p = SQ_A2; p <= SQ_H7; ++p) {
+        if (wk == bk || wk == p || bk == p) continue;
+        for (bool whiteToMove : {true, false}) {
+          Position pos;
+          std::string board(64, ' ');
+          board[wk] = 'K', board[bk] = 'k', board[p] = 'P';
+          std::string fen;
+          for (int r = 7; r >= 0; --r) {
+            int empty = 0;
+            for (int f = 0; f < 8; ++f) {
+              char c = board[8 * r + f];
+              if (c == ' ') {
+                ++empty;
+                continue;
+              }
+              if (empty) fen += char('0' + empty);
+              empty = 0;
+              fen += c;
+            }
+            if (empty) fen += char('0' + empty);
+            fen += r ? "/" : "";
+          }
+          fen += whiteToMove ? " w - - 0 1" : " b - - 0 1";
+          if (!pos.set(fen, false)) continue;  // kings touching, or Black in check with White to move
+          syzygy::Wdl wdl;
+          ASSERT_TRUE(syzygy::probe_wdl(pos, wdl)) << fen;
+          bool whiteWins = whiteToMove ? wdl == syzygy::Wdl::Win : wdl == syzygy::Wdl::Loss;
+          ++checked;
+          if (kpk::probe(wk, p, bk, whiteToMove) != whiteWins) {
+            ++wrong;
+            if (firstWrong.empty()) firstWrong = fen;
+          }
+        }
+      }
+  EXPECT_EQ(checked, 331352);
+  EXPECT_EQ(wrong, 0) << "first: " << firstWrong;
+}
