@@ -85,7 +85,7 @@ class Item:
 STS_ID = re.compile(r"STS\(v(\d+)\.\d+\)\s*(.*?)\.(\d+)\s*$")
 
 
-def load_suite(path, limit=None, skip=0, chess960=None):
+def load_suite(path, limit=None, skip=0, chess960=None, every=1):
     items, problems = [], []
     with open(path, encoding="utf-8", errors="replace") as fh:
         raw = fh.read().splitlines()
@@ -139,6 +139,8 @@ def load_suite(path, limit=None, skip=0, chess960=None):
             continue
         items.append(it)
     items = items[skip:]
+    if every and every > 1:
+        items = items[::every]
     if limit:
         items = items[:limit]
     return items, problems
@@ -365,10 +367,10 @@ def summarize(args, suite_path, items, results, errors, elapsed, engine_label, l
                 t[0] += 1
                 t[1] += r["points"]
                 t[2] += r["solved"]
-            print(f"  {'theme':<42} {'pos':>4} {'points':>8} {'max':>6} {'%':>6} {'best':>5}")
+            print(f"  {'theme':<48} {'pos':>4} {'points':>8} {'max':>6} {'%':>6} {'best':>5}")
             summary["sts_themes"] = []
             for (no, nm), (n, p, b) in sorted(themes.items()):
-                print(f"  {str(no) + ' ' + nm:<42} {n:>4} {p:>8} {10 * n:>6} {100.0 * p / (10 * n):>6.1f} {b:>5}")
+                print(f"  {str(no) + ' ' + nm:<48} {n:>4} {p:>8} {10 * n:>6} {100.0 * p / (10 * n):>6.1f} {b:>5}")
                 summary["sts_themes"].append({"theme": no, "name": nm, "positions": n, "points": p,
                                               "max": 10 * n, "best_moves": b})
         elif kind == "mate":
@@ -428,6 +430,8 @@ def main(argv=None):
                     help="give up on a search after S seconds (default 5 + 3 x movetime, or 600 s)")
     ap.add_argument("--limit", type=int, metavar="K", help="only the first K positions (after --skip)")
     ap.add_argument("--skip", type=int, default=0, metavar="K", help="skip the first K positions")
+    ap.add_argument("--every", type=int, default=1, metavar="M",
+                    help="take every M-th position (e.g. --every 10 samples all 15 STS themes)")
     ap.add_argument("-j", "--jobs", type=int, default=1, help="parallel engine processes (default 1)")
     ap.add_argument("--chess960", action="store_true",
                     help="set UCI_Chess960 (automatic if a FEN has Chess960 castling rights)")
@@ -441,7 +445,8 @@ def main(argv=None):
     if not (args.movetime or args.nodes or args.depth):
         args.movetime = 1000
     suite = find_suite(args.suite)
-    items, problems = load_suite(suite, args.limit, args.skip, True if args.chess960 else None)
+    items, problems = load_suite(suite, args.limit, args.skip, True if args.chess960 else None,
+                                 args.every)
     for p in problems:
         print(f"warning: {os.path.basename(suite)} {p}", file=sys.stderr)
     if not items:

@@ -67,7 +67,9 @@ FASTCHESS_HELP = (
 
 
 def find_fastchess(explicit=None):
-    for cand in (explicit, os.environ.get("FASTCHESS"), shutil.which("fastchess"), FASTCHESS_DEFAULT):
+    if explicit:
+        return os.path.abspath(explicit) if os.path.isfile(explicit) and os.access(explicit, os.X_OK) else None
+    for cand in (os.environ.get("FASTCHESS"), shutil.which("fastchess"), FASTCHESS_DEFAULT):
         if cand and os.path.isfile(cand) and os.access(cand, os.X_OK):
             return os.path.abspath(cand)
     return None
