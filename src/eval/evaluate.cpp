@@ -1,36 +1,84 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Provisional evaluation: material and a centralisation bonus, until the real evaluation lands.
+// The evaluation driver: material table, pawn table, attack maps, terms, scale, taper, side to move.
 #include "eval/evaluate.hpp"
+
+#include "eval/driver.hpp"
+#include "eval/sink.hpp"
+#include "eval/terms.hpp"
+#include "eval/trace.hpp"
 
 namespace taper {
 
-namespace {
-constexpr int MaterialValue[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 900, 0, 0};
+template <class Sink>
+Value evaluate_position(const Position& pos, Sink& out, PawnTable* pawnTable, MaterialTable* materialTable,
+                        EvalOutcome* outcome) {
+  const bool cached = !Sink::Records && pawnTable && materialTable;
 
-int centre_bonus(Square s) {
-  int f = file_of(s), r = rank_of(s);
-  return 3 - std::max(std::abs(2 * f - 7), std::abs(2 * r - 7)) / 2;  // 0 at the edge .. 3 in the centre
+  // 1. Material: dead draws and known endgames end the evaluation here.
+  MaterialEntry localMaterial;
+  if (!cached) fill_material_entry(pos, localMaterial);
+  const MaterialEntry& me = cached ? materialTable->probe(pos) : localMaterial;
+  // Dead draws first: no exact evaluator can know better than "nobody can force mate".
+  if (me.drawn || (me.onlyBishops && pos.is_insufficient_material())) {
+    if (outcome) *outcome = {EvalExit::InsufficientMaterial, me.phase, ScaleDraw};
+    return VALUE_DRAW;
+  }
+  if (me.known && me.known->exact) {
+    if (outcome) *outcome = {EvalExit::KnownEndgame, me.phase, ScaleNormal};
+    return me.known->exact(pos, me.known->exactStrong);
+  }
+  if constexpr (Sink::Records) evaluate_material(pos, out);
+  else for (Color c : {WHITE, BLACK}) out.add_cached(c, me.score[c]);
+
+  // 2. Pawn structure, from the pawn hash table.
+  PawnEntry localPawns;
+  PawnEntry* pe = &localPawns;
+  if constexpr (Sink::Records) {
+    evaluate_pawns(pos, localPawns, out);
+  } else {
+    if (cached) pe = &pawnTable->probe(pos);
+    else fill_pawn_entry(pos, localPawns);
+    for (Color c : {WHITE, BLACK}) out.add_cached(c, pe->score[c]);
+  }
+
+  // 3. Attack maps, then the term families; pieces first, as they fill the maps.
+  EvalState st(pos, *pe);
+  evaluate_pieces(pos, st, out);
+  evaluate_kings(pos, st, cached ? pe : nullptr, out);
+  evaluate_passed(pos, st, out);
+  evaluate_threats(pos, st, out);
+  evaluate_lone_king(pos, out);
+  out.add(Tempo, pos.side_to_move());
+
+  // 4. Scale the endgame half, taper by phase, and turn to the side to move.
+  const Score total = out.score[WHITE] - out.score[BLACK];
+  const int scale = scale_factor(pos, me, total.eg());
+  if (outcome) *outcome = {EvalExit::General, me.phase, scale};
+  const Value v = tapered_value(total, me.phase, scale);
+  return pos.side_to_move() == WHITE ? v : -v;
 }
-}  // namespace
+
+template Value evaluate_position<ScoreSink>(const Position&, ScoreSink&, PawnTable*, MaterialTable*, EvalOutcome*);
+template Value evaluate_position<RecordSink>(const Position&, RecordSink&, PawnTable*, MaterialTable*, EvalOutcome*);
+
+Evaluator::Evaluator() { endgames::init(); }
 
 Value Evaluator::evaluate(const Position& pos) {
-  int score = 0;
-  for (Color c : {WHITE, BLACK}) {
-    int side = 0;
-    for (PieceType pt = PAWN; pt <= QUEEN; ++pt)
-      for (Bitboard b = pos.pieces(c, pt); b;) {
-        Square s = pop_lsb(b);
-        side += MaterialValue[pt] + (pt == PAWN ? 2 * relative_rank(c, s) : 4 * centre_bonus(s));
-      }
-    score += c == WHITE ? side : -side;
-  }
-  score += pos.side_to_move() == WHITE ? 10 : -10;
-  return pos.side_to_move() == WHITE ? score : -score;
+  ScoreSink out;
+  return evaluate_position(pos, out, &pawns_, &material_);
 }
 
-std::string Evaluator::trace(const Position& pos) {
-  Value v = evaluate(pos);
-  return "Final evaluation: " + std::to_string(pos.side_to_move() == WHITE ? v : -v) + " cp (white side)\n";
+std::string Evaluator::trace(const Position& pos) { return trace_evaluation(pos); }
+
+void Evaluator::clear() {
+  pawns_.clear();
+  material_.clear();
+}
+
+Value evaluate_uncached(const Position& pos) {
+  endgames::init();
+  ScoreSink out;
+  return evaluate_position(pos, out, nullptr, nullptr);
 }
 
 }  // namespace taper

@@ -5,18 +5,37 @@
 #include <string>
 
 #include "board/position.hpp"
+#include "eval/material.hpp"
+#include "eval/pawns.hpp"
 
 namespace taper {
 
-/// Static evaluation. One instance per search thread (it owns the thread's caches).
+/// Static evaluation. One instance per search thread (it owns the thread's pawn and material
+/// hash tables, about 1.7 MB). The tuner's view of the same evaluation is in eval/trace.hpp.
+///
+/// The evaluation is tapered: every term adds a packed (mg, eg) Score from params.def for one
+/// side; the middlegame and endgame sums are blended by the game phase after the endgame sum is
+/// multiplied by a scale factor (drawish material, opposite bishops, fifty-move counter).
+/// Known endgames (eval/endgames.hpp) and insufficient material return early.
 class Evaluator {
  public:
+  Evaluator();
+
   /// Score of `pos` in centipawns from the side to move's point of view.
   Value evaluate(const Position& pos);
-  /// Term-by-term explanation printed by the `eval` command.
+  /// The `eval` table: one row per parameter group (White mg/eg, Black mg/eg, total mg/eg),
+  /// the king-danger units, phase and scale factor; the last line is exactly
+  /// "Final evaluation: +N cp (white side)" with N the white-POV evaluate().
   std::string trace(const Position& pos);
   /// Forget cached entries (ucinewgame).
-  void clear() {}
+  void clear();
+
+ private:
+  PawnTable pawns_;
+  MaterialTable material_;
 };
+
+/// evaluate() without any cache (tests: the caches must not change the result).
+Value evaluate_uncached(const Position& pos);
 
 }  // namespace taper

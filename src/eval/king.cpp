@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// King safety: piece-square, pawn shelter and storm, open files, king in the centre, danger units.
+#include <algorithm>
+
+#include "eval/params.hpp"
+#include "eval/sink.hpp"
+#include "eval/terms.hpp"
+
+namespace taper {
+
+namespace {
+
+/// The pawn of `b` nearest to c's first rank (b non-empty).
+Square nearest_to_home(Color c, Bitboard b) { return c == WHITE ? lsb(b) : msb(b); }
+
+/// The king's file and its two neighbours; a king on the edge uses the nearest three files,
+/// so that an h-file king is sheltered by the f-, g- and h-pawns (king-safety.md "Pawn Shield").
+constexpr File shelter_centre(Square ksq) { return std::clamp(file_of(ksq), FILE_B, FILE_G); }
+
+/// Bitmask (one bit per file) of the three files around a king.
+constexpr unsigned shelter_files(Square ksq) { return 7u << (shelter_centre(ksq) - 1); }
+
+template <Color Us, class Sink>
+void shelter(const Position& pos, Square ksq, Sink& out) {
+  constexpr Color Them = ~Us;
+  // Only pawns on the king's rank or in front of it shelter it or storm it.
+  const Bitboard notBehind = ~forward_ranks_bb(Them, ksq);
+  const Bitboard ours = pos.pieces(Us, PAWN) & notBehind;
+  const Bitboard theirs = pos.pieces(Them, PAWN) & notBehind;
+
+  const File centre = shelter_centre(ksq);
+  for (File f = File(centre - 1); f <= File(centre + 1); ++f) {
+    const int side = f == file_of(ksq) ? 0 : 1;  // 0: the king's own file, 1: beside it
+    const Bitboard ourOnFile = ours & file_bb(f), theirOnFile = theirs & file_bb(f);
+    const int ourRank = ourOnFile ? relative_rank(Us, nearest_to_home(Us, ourOnFile)) : 0;
+    const int theirRank = theirOnFile ? relative_rank(Us, nearest_to_home(Us, theirOnFile)) : 0;
+
+    // Shield: the pawn in front of the king, best unmoved, worth less the further it went.
+    if (ourRank) out.add((side == 0 ? ShieldOnKingFile : ShieldBesideKing) + ourRank, Us);
+    // No shield pawn: the file is open or half-open for the enemy's rooks and queen.
+    else out.add((theirRank ? KingSemiOpenFile : KingOpenFile) + side, Us);
+
+    // Storm: an enemy pawn coming at the king opens lines as it levers; one stuck on our
+    // shield pawn can only be a hook (king-safety.md "Pawn Storm").
+    if (theirRank) {
+      const bool blocked = ourRank && ourRank + 1 == theirRank;
+      out.add((blocked ? StormBlockedPawn : StormPawn) + theirRank, Us);
+    }
+  }
+}
+
+/// The square whose shelter counts: the king's own, or, while it may still castle, the
+/// castled square if that shelter is better (a king about to castle is as safe as a castled
+/// one; idea from Stockfish's pawn table). Chosen with the engine's weights, so the tuner sees
+/// the coefficients of the chosen square.
+template <Color Us>
+Square shelter_square(const Position& pos) {
+  Square best = pos.king_square(Us);
+  if (!pos.can_castle(Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING)) return best;
+  ScoreSink here;
+  shelter<Us>(pos, best, here);
+  int bestValue = here.score[Us].mg();
+  for (bool kingSide : {true, false}) {
+    if (!pos.can_castle(castling_right(Us, kingSide))) continue;
+    const Square castled = relative_square(Us, kingSide ? SQ_G1 : SQ_C1);
+    ScoreSink there;
+    shelter<Us>(pos, castled, there);
+    if (there.score[Us].mg() > bestValue) best = castled, bestValue = there.score[Us].mg();
+  }
+  return best;
+}
+
+/// King danger units against our king, beyond the attack units the pieces reported.
+template <Color Us, class Sink>
+void danger_units(const Position& pos, const EvalState& st, Sink& out) {
+  constexpr Color Them = ~Us;
+  const Square ksq = pos.king_square(Us);
+
+  // Where the king stands sets the starting danger: exposed squares start higher
+  // (king-attack-table.md's initial king-safety table).
+  out.add_units(KingSquareDanger + HalfBoard[Us][ksq], Us);
+
+  // Exposure: squares next to the king that the enemy attacks and only the king defends
+  // (king-safety.md "King Exposure").
+  const Bitboard weak = st.kingInner[Us] & st.attackedBy[Them][ALL_PIECES] & ~st.attackedBy2[Us];
+  if (weak) out.add_units(KingWeakSquare, Us, popcount(weak));
+
+  // Safe checks: a checking square the enemy reaches and we do not hold (or hold with the
+  // king alone while the enemy attacks it twice). One per piece type: a check is a threat
+  // whether one square or several give it.
+  const Bitboard defendedByKingOnly = st.attackedBy[Us][KING] & ~st.attackedBy2[Us];
+  const Bitboard safe = ~pos.pieces(Them) &
+                        (~st.attackedBy[Us][ALL_PIECES] | (defendedByKingOnly & st.attackedBy2[Them]));
+  const Bitboard rookLines = rook_attacks_bb(ksq, pos.pieces());
+  const Bitboard bishopLines = bishop_attacks_bb(ksq, pos.pieces());
+  if (knight_attacks_bb(ksq) & st.attackedBy[Them][KNIGHT] & safe) out.add_units(KingSafeCheck + 0, Us);
+  if (bishopLines & st.attackedBy[Them][BISHOP] & safe) out.add_units(KingSafeCheck + 1, Us);
+  if (rookLines & st.attackedBy[Them][ROOK] & safe) out.add_units(KingSafeCheck + 2, Us);
+  if ((rookLines | bishopLines) & st.attackedBy[Them][QUEEN] & safe) out.add_units(KingSafeCheck + 3, Us);
+
+  // Virtual mobility: a king with nowhere safe to go is mated by the first check that lands.
+  const Bitboard escapes = king_attacks_bb(ksq) & ~pos.pieces(Us) & ~st.attackedBy[Them][ALL_PIECES];
+  out.add_units(KingEscapeSquares + popcount(escapes), Us);
+
+  // Open lines: an enemy rook or queen already on a file at the king without our pawns
+  // (king-safety.md "Open Lines Toward King"; king-attack-table.md counts such files).
+  const Bitboard heavy = pos.pieces(Them, ROOK, QUEEN);
+  for (unsigned files = shelter_files(ksq) & st.pawns.semiOpenFiles[Us]; files; files &= files - 1)
+    if (heavy & file_bb(File(std::countr_zero(files)))) out.add_units(KingHeavyOnOpenFile, Us);
+
+  // Without the queen an attack rarely mates (king-attack-table.md applies the table only with
+  // the attacker's queen on the board); the offset is the threshold below which nothing counts.
+  if (!pos.pieces(Them, QUEEN)) out.add_units(KingNoEnemyQueen, Us);
+  out.add_units(KingDangerOffset, Us);
+}
+
+template <Color Us, class Sink>
+void king(const Position& pos, const EvalState& st, PawnEntry* memo, Sink& out) {
+  constexpr Color Them = ~Us;
+  const Square ksq = pos.king_square(Us);
+
+  out.add(KingPsqt + HalfBoard[Us][ksq], Us);
+
+  // The shelter depends on the pawns, the king square and the castling rights only: the pawn
+  // entry memoises it.
+  const int rights = pos.castling_rights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING);
+  if constexpr (Sink::Records)
+    shelter<Us>(pos, shelter_square<Us>(pos), out);
+  else if (!memo)
+    shelter<Us>(pos, shelter_square<Us>(pos), out);
+  else {
+    if (memo->shelterSquare[Us] != ksq || memo->shelterRights[Us] != rights) {
+      ScoreSink sum;
+      shelter<Us>(pos, shelter_square<Us>(pos), sum);
+      memo->shelterSquare[Us] = ksq;
+      memo->shelterRights[Us] = uint8_t(rights);
+      memo->shelter[Us] = sum.score[Us];
+    }
+    out.add_cached(Us, memo->shelter[Us]);
+  }
+
+  // A king left in the centre with the enemy queen on the board (king-safety.md "Castling
+  // Status"): the centre files open first. Worse once it has lost the right to castle. The
+  // d- and e-files only (the reference's d-f would break the left-right symmetry).
+  if (pos.pieces(Them, QUEEN) && (file_of(ksq) == FILE_D || file_of(ksq) == FILE_E) &&
+      relative_rank(Us, ksq) <= RANK_2)
+    out.add(KingInCentre + (rights ? 0 : 1), Us);
+
+  danger_units<Us>(pos, st, out);
+  // One piece cannot mate alone: the curve applies from two attackers on.
+  out.close_king_danger(Us, st.kingAttackers[Them] >= 2);
+}
+
+}  // namespace
+
+template <class Sink>
+void king_shelter(const Position& pos, Color c, Square ksq, Sink& out) {
+  if (c == WHITE) shelter<WHITE>(pos, ksq, out);
+  else shelter<BLACK>(pos, ksq, out);
+}
+
+template <class Sink>
+void evaluate_kings(const Position& pos, const EvalState& st, PawnEntry* memo, Sink& out) {
+  king<WHITE>(pos, st, memo, out);
+  king<BLACK>(pos, st, memo, out);
+}
+
+template void king_shelter<ScoreSink>(const Position&, Color, Square, ScoreSink&);
+template void king_shelter<RecordSink>(const Position&, Color, Square, RecordSink&);
+template void evaluate_kings<ScoreSink>(const Position&, const EvalState&, PawnEntry*, ScoreSink&);
+template void evaluate_kings<RecordSink>(const Position&, const EvalState&, PawnEntry*, RecordSink&);
+
+}  // namespace taper

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The king-danger curve: attack units to a middlegame penalty, shared by the evaluation and the tuner.
+#pragma once
+
+#include "eval/params.hpp"
+
+namespace taper {
+
+/// The curve's three shape parameters (params.def: KingDangerQuadratic, KingDangerLinear,
+/// KingDangerLimit). T is int in the engine and double in the tuner.
+template <class T>
+struct KingDangerShape {
+  T quadratic, linear, limit;
+};
+
+/// The shape read from a weight vector (Weights, or a tuner's candidate).
+template <class T = int>
+constexpr KingDangerShape<T> king_danger_shape(const WeightVector& w) {
+  return {T(w[KingDangerQuadratic].mg()), T(w[KingDangerLinear].mg()), T(w[KingDangerLimit].mg())};
+}
+
+/// Middlegame penalty (a positive number of centipawns) for `units` of king danger:
+///   clamp(quadratic * u^2 / 1024 + linear * u / 16, 0, limit) for u > 0, else 0.
+/// Danger grows faster than the attack (king-attack-table.md, king-safety.md "Attack Units": two
+/// attackers are worth much more than twice one), and saturates, so that a free table cannot
+/// run away (STYLE.md 4.4). Integer division in the engine, exact division in the tuner.
+template <class T>
+constexpr T king_danger_curve(T units, const KingDangerShape<T>& p) {
+  if (units <= T(0)) return T(0);
+  T v = p.quadratic * units * units / T(1024) + p.linear * units / T(16);
+  return v < T(0) ? T(0) : v > p.limit ? p.limit : v;
+}
+
+/// Partial derivatives of king_danger_curve (real-valued) for the tuner's gradient.
+struct KingDangerGradient {
+  double units, quadratic, linear, limit;
+};
+
+/// d curve / d (units, quadratic, linear, limit) at `units`; zero where the curve is clamped
+/// at 0, and only d/dlimit = 1 where it is clamped at the limit.
+inline KingDangerGradient king_danger_gradient(double units, const KingDangerShape<double>& p) {
+  if (units <= 0) return {0, 0, 0, 0};
+  double v = p.quadratic * units * units / 1024 + p.linear * units / 16;
+  if (v < 0) return {0, 0, 0, 0};
+  if (v > p.limit) return {0, 0, 0, 1};
+  return {p.quadratic * 2 * units / 1024 + p.linear / 16, units * units / 1024, units / 16, 0};
+}
+
+static_assert(king_danger_curve(0, KingDangerShape<int>{16, 0, 1200}) == 0);
+static_assert(king_danger_curve(80, KingDangerShape<int>{16, 0, 1200}) == 100);
+static_assert(king_danger_curve(1000, KingDangerShape<int>{16, 0, 1200}) == 1200);
+
+}  // namespace taper

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Knights, bishops, rooks and queens: placement, mobility, outposts, files, seventh rank, king attacks.
+#include "eval/params.hpp"
+#include "eval/sink.hpp"
+#include "eval/terms.hpp"
+
+namespace taper {
+
+namespace {
+
+constexpr int PsqtOf[PIECE_TYPE_NB] = {0, PawnPsqt, KnightPsqt, BishopPsqt, RookPsqt, QueenPsqt, KingPsqt, 0};
+constexpr int MobilityOf[PIECE_TYPE_NB] = {0, 0, KnightMobility, BishopMobility, RookMobility, QueenMobility, 0, 0};
+
+/// Squares a piece of type Pt on `s` attacks. Bishops look through their own queen and rooks
+/// through their own queens and rooks: a battery attacks (and defends) along its whole line.
+template <Color Us, PieceType Pt>
+Bitboard piece_attacks(const Position& pos, Square s) {
+  if constexpr (Pt == BISHOP) return bishop_attacks_bb(s, pos.pieces() ^ pos.pieces(Us, QUEEN));
+  else if constexpr (Pt == ROOK) return rook_attacks_bb(s, pos.pieces() ^ pos.pieces(Us, ROOK, QUEEN));
+  else return attacks_bb<Pt>(s, pos.pieces());
+}
+
+/// Outposts (knights and bishops): a square in the enemy half, defended by a pawn, that no
+/// enemy pawn can ever attack; a piece there can only be exchanged, never chased away.
+template <Color Us, PieceType Pt, class Sink>
+void outpost(const EvalState& st, Square s, Sink& out) {
+  constexpr Color Them = ~Us;
+  const Rank r = relative_rank(Us, s);
+  if (r >= RANK_4 && r <= RANK_6 && (st.pawns.attacks[Us] & square_bb(s)) && !(st.pawns.attackSpan[Them] & square_bb(s)))
+    out.add(Pt == KNIGHT ? KnightOutpost : BishopOutpost, Us);
+}
+
+/// Rooks on files without own pawns see the enemy position; without any pawn, the whole file
+/// (piece-square-tables.md "Rook Activity").
+template <Color Us, class Sink>
+void rook_file(const EvalState& st, Square s, Sink& out) {
+  const unsigned fileBit = 1u << file_of(s);
+  if (!(st.pawns.semiOpenFiles[Us] & fileBit)) return;
+  out.add(st.pawns.semiOpenFiles[~Us] & fileBit ? RookOpenFile : RookSemiOpenFile, Us);
+}
+
+/// A rook or queen on the seventh rank counts only if there is something there: enemy pawns
+/// to eat, or the enemy king cut off on its back rank.
+template <Color Us, PieceType Pt, class Sink>
+void seventh_rank(const Position& pos, Square s, Sink& out) {
+  constexpr Color Them = ~Us;
+  if (relative_rank(Us, s) != RANK_7) return;
+  if ((pos.pieces(Them, PAWN) & rank_bb(s)) || relative_rank(Us, pos.king_square(Them)) == RANK_8)
+    out.add(Pt == ROOK ? RookOnSeventh : QueenOnSeventh, Us);
+}
+
+template <Color Us, PieceType Pt, class Sink>
+void pieces_of_type(const Position& pos, EvalState& st, Sink& out) {
+  constexpr Color Them = ~Us;
+  constexpr int Attacker = Pt - KNIGHT;  // index into the king-attack tables
+
+  for (Bitboard b = pos.pieces(Us, Pt); b;) {
+    const Square s = pop_lsb(b);
+    Bitboard att = piece_attacks<Us, Pt>(pos, s);
+    // A piece pinned to its king may only move along the pin.
+    if (pos.blockers_for_king(Us) & square_bb(s)) att &= line_bb(pos.king_square(Us), s);
+
+    st.attackedBy2[Us] |= st.attackedBy[Us][ALL_PIECES] & att;
+    st.attackedBy[Us][Pt] |= att;
+    st.attackedBy[Us][ALL_PIECES] |= att;
+
+    out.add(PsqtOf[Pt] + HalfBoard[Us][s], Us);
+    out.add(MobilityOf[Pt] + popcount(att & st.mobilityArea[Us]), Us);
+
+    // King attack units (king-attack-table.md): per attacker, and per attacked square of the
+    // enemy king's inner and outer ring, weighted by the attacker's type.
+    const Bitboard inner = att & st.kingInner[Them], outer = att & st.kingOuter[Them];
+    if (inner | outer) {
+      ++st.kingAttackers[Us];
+      out.add_units(KingAttackerWeight + Attacker, Them);
+      if (inner) out.add_units(KingAttackInner + Attacker, Them, popcount(inner));
+      if (outer) out.add_units(KingAttackOuter + Attacker, Them, popcount(outer));
+    }
+
+    if constexpr (Pt == KNIGHT || Pt == BISHOP) outpost<Us, Pt>(st, s, out);
+    if constexpr (Pt == ROOK) rook_file<Us>(st, s, out);
+    if constexpr (Pt == ROOK || Pt == QUEEN) seventh_rank<Us, Pt>(pos, s, out);
+  }
+}
+
+}  // namespace
+
+template <class Sink>
+void evaluate_pieces(const Position& pos, EvalState& st, Sink& out) {
+  pieces_of_type<WHITE, KNIGHT>(pos, st, out);
+  pieces_of_type<BLACK, KNIGHT>(pos, st, out);
+  pieces_of_type<WHITE, BISHOP>(pos, st, out);
+  pieces_of_type<BLACK, BISHOP>(pos, st, out);
+  pieces_of_type<WHITE, ROOK>(pos, st, out);
+  pieces_of_type<BLACK, ROOK>(pos, st, out);
+  pieces_of_type<WHITE, QUEEN>(pos, st, out);
+  pieces_of_type<BLACK, QUEEN>(pos, st, out);
+}
+
+template void evaluate_pieces<ScoreSink>(const Position&, EvalState&, ScoreSink&);
+template void evaluate_pieces<RecordSink>(const Position&, EvalState&, RecordSink&);
+
+}  // namespace taper

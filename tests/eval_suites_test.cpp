@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The evaluation over every position of the shared suites: colour-flip and mirror symmetry,
+// cached equals uncached, and the recorded coefficients rebuild the evaluation exactly.
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "eval/evaluate.hpp"
+#include "eval/trace.hpp"
+#include "test_data.hpp"
+
+using namespace taper;
+using namespace taper::testing;
+
+namespace {
+
+struct SuitePosition {
+  std::string fen;
+  bool chess960;
+  std::string origin;  // file and line, for failure messages
+};
+
+bool is_number(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+/// The position part of a line: EPD/FEN fields before any opcodes (';' for perft lines).
+std::string fen_of_line(std::string line) {
+  line = line.substr(0, line.find(';'));
+  std::istringstream in(line);
+  std::vector<std::string> f;
+  for (std::string t; in >> t && f.size() < 6;) f.push_back(t);
+  if (f.size() < 4) return "";
+  std::string fen = f[0] + ' ' + f[1] + ' ' + f[2] + ' ' + f[3];
+  if (f.size() >= 6 && is_number(f[4]) && is_number(f[5])) fen += ' ' + f[4] + ' ' + f[5];
+  return fen;
+}
+
+/// Every position of the suites in ../shared/data (perft, epd, books, syzygy tests, tuning).
+const std::vector<SuitePosition>& all_positions() {
+  static const std::vector<SuitePosition> positions = [] {
+    const std::pair<const char*, bool> files[] = {
+        {"perft/standard.epd", false}, {"perft/fischer.epd", true},
+        {"epd/wac.epd", false}, {"epd/wacnew.epd", false}, {"epd/STS1-STS15_LAN_v3.epd", false},
+        {"epd/mates2000.epd", false}, {"epd/KRvK1000pv.epd", false}, {"epd/KBNvK1000pv.epd", false},
+        {"epd/KQvKR1000pv.epd", false},
+        {"books/noob_2moves.epd", false}, {"books/2moves_v1.epd", false}, {"books/4mvs_+90_+99.epd", false},
+        {"books/6mvs_+90_+99.epd", false}, {"books/FRC_openings.epd", true},
+        {"syzygy_tests/endgame.epd", false},
+        {"tuning/quiet-labeled-subset-1_1000.epd", false}, {"tuning/sample_ethereal_fen.epd", false}};
+    std::vector<SuitePosition> out;
+    for (auto [file, chess960] : files) {
+      int lineNo = 0;
+      for (const std::string& line : read_lines(file)) {
+        ++lineNo;
+        std::string fen = fen_of_line(line);
+        if (!fen.empty()) out.push_back({fen, chess960, std::string(file) + ":" + std::to_string(lineNo)});
+      }
+    }
+    return out;
+  }();
+  return positions;
+}
+
+Value white_eval(Evaluator& e, const Position& pos) {
+  Value v = e.evaluate(pos);
+  return pos.side_to_move() == WHITE ? v : -v;
+}
+
+bool parse(Position& pos, const std::string& fen, bool chess960, const std::string& origin) {
+  std::string err;
+  bool ok = pos.set(fen, chess960, &err);
+  EXPECT_TRUE(ok) << origin << ": " << fen << ": " << err;
+  return ok;
+}
+
+}  // namespace
+
+TEST(EvalSuites, CoverEveryFile) {
+  // 128 + 960 perft, 2 x 300 WAC, 1500 STS, 2000 mates, 3 x 1000 endings, 52299 book lines,
+  // 200 Syzygy tests, 1181 tuning lines.
+  EXPECT_GE(all_positions().size(), 60000u);
+}
+
+// The colour-flipped position (board mirrored top-bottom, colours and side to move swapped)
+// must get exactly the negated White-POV score: no term may favour a colour.
+TEST(EvalSuites, ColourFlipNegatesTheScore) {
+  Evaluator e;
+  int checked = 0;
+  for (const SuitePosition& p : all_positions()) {
+    Position pos, flipped;
+    if (!parse(pos, p.fen, p.chess960, p.origin) || !parse(flipped, pos.flipped_fen(), p.chess960, p.origin)) continue;
+    ASSERT_EQ(white_eval(e, pos), -white_eval(e, flipped)) << p.origin << ": " << p.fen;
+    ++checked;
+  }
+  EXPECT_EQ(checked, int(all_positions().size()));
+}
+
+// Taper's piece-square and king-square tables are left-right symmetric (half boards), and no
+// term prefers a wing, so the a<->h mirror evaluates the same. Mirroring drops castling rights,
+// which the evaluation uses (shelter of the castled square), so the mirror is compared with
+// the position mirrored twice: the original without castling rights.
+TEST(EvalSuites, LeftRightMirrorKeepsTheScore) {
+  Evaluator e;
+  for (const SuitePosition& p : all_positions()) {
+    Position pos, mirrored, back;
+    if (!parse(pos, p.fen, p.chess960, p.origin) || !parse(mirrored, pos.mirrored_fen(), p.chess960, p.origin) ||
+        !parse(back, mirrored.mirrored_fen(), p.chess960, p.origin))
+      continue;
+    ASSERT_EQ(white_eval(e, mirrored), white_eval(e, back)) << p.origin << ": " << p.fen;
+    if (!pos.castling_rights()) {
+      ASSERT_EQ(white_eval(e, mirrored), white_eval(e, pos)) << p.origin;
+    }
+  }
+}
+
+// One Evaluator reused over all positions (pawn and material tables full of other entries and
+// collisions) must agree with an evaluation that uses no cache at all.
+TEST(EvalSuites, CachesChangeNothing) {
+  Evaluator e;
+  for (int pass = 0; pass < 2; ++pass)  // second pass: mostly hits
+    for (const SuitePosition& p : all_positions()) {
+      Position pos;
+      if (!parse(pos, p.fen, p.chess960, p.origin)) continue;
+      ASSERT_EQ(e.evaluate(pos), evaluate_uncached(pos)) << p.origin << ": " << p.fen;
+    }
+}
+
+// The tuner's view: coefficients times the engine's weights, through the same curve, phase and
+// scale, reproduce evaluate() exactly.
+TEST(EvalSuites, CoefficientsRebuildTheEvaluation) {
+  Evaluator e;
+  int general = 0;
+  for (const SuitePosition& p : all_positions()) {
+    Position pos;
+    if (!parse(pos, p.fen, p.chess960, p.origin)) continue;
+    const EvalRecord r = record_evaluation(pos);
+    const Value v = e.evaluate(pos);
+    ASSERT_EQ(r.value, v) << p.origin;
+    ASSERT_EQ(evaluate_from_coefficients(r), v) << p.origin << ": " << p.fen;
+    for (Color c : {WHITE, BLACK}) ASSERT_EQ(danger_units(r, c), r.units[c]) << p.origin;
+    general += r.exit == EvalExit::General;
+  }
+  EXPECT_GT(general, 50000);
+}

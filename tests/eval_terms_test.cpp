@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Evaluation terms on hand-made positions: each idea fires where it should, with the right sign.
+#include "eval/evaluate.hpp"
+#include "eval/trace.hpp"
+#include "test_data.hpp"
+
+using namespace taper;
+
+namespace {
+
+Position make(const std::string& fen) {
+  Position pos;
+  std::string err;
+  EXPECT_TRUE(pos.set(fen, false, &err)) << fen << ": " << err;
+  return pos;
+}
+
+/// White-POV evaluation.
+Value white_eval(const std::string& fen) {
+  Position pos = make(fen);
+  Evaluator e;
+  const Value v = e.evaluate(pos);
+  return pos.side_to_move() == WHITE ? v : -v;
+}
+
+EvalRecord rec(const std::string& fen) { return record_evaluation(make(fen)); }
+
+/// Sum of one group's Linear terms for one side, in engine weights.
+Score group_score(const EvalRecord& r, ParamGroup g, Color c) {
+  Score s;
+  for (int i = 0; i < ParamCount; ++i)
+    if (Params[i].group == g && Params[i].kind == ParamKind::Linear) s += Weights[i] * r.coeff[i][c];
+  return s;
+}
+
+int coeff(const EvalRecord& r, int index, Color c) { return r.coeff[index][c]; }
+
+}  // namespace
+
+// --- Passed pawns ---------------------------------------------------------------------------
+
+TEST(EvalTerms, PassedPawnOnTheSixthBeatsTheThird) {
+  // Rooks on, kings far away: only the pawn's rank differs.
+  const std::string onSixth = "r5k1/6p1/3P4/8/8/8/6P1/R5K1 w - - 0 1";
+  const std::string onThird = "r5k1/6p1/8/8/8/3P4/6P1/R5K1 w - - 0 1";
+  EXPECT_GT(white_eval(onSixth), white_eval(onThird) + 50);
+  const EvalRecord r6 = rec(onSixth);
+  const EvalRecord r3 = rec(onThird);
+  EXPECT_EQ(coeff(r6, PassedRank + RANK_6, WHITE), 1);
+  EXPECT_EQ(coeff(r3, PassedRank + RANK_3, WHITE), 1);
+  EXPECT_GT(group_score(r6, ParamGroup::Passed, WHITE).eg(), group_score(r3, ParamGroup::Passed, WHITE).eg());
+}
+
+TEST(EvalTerms, PassedPawnKingDistancesAndPath) {
+  // White pawn d5, own king e5 next to the stop square d6; black king h8 far from its path.
+  const EvalRecord r = rec("7k/8/8/3PK3/8/8/r7/1R6 w - - 0 1");
+  EXPECT_EQ(coeff(r, PassedOwnKingDistance + 1, WHITE), 1);
+  EXPECT_EQ(coeff(r, PassedEnemyKingDistance + 4, WHITE), 1);   // h8 to d6
+  EXPECT_EQ(coeff(r, PassedEnemyKingPath + 4, WHITE), 1);       // h8 to d8
+  EXPECT_EQ(coeff(r, PassedClearPath + RANK_5, WHITE), 1);
+  EXPECT_EQ(coeff(r, PassedFree + RANK_5, WHITE), 1);
+  // A black rook on d8 blocks the path and watches every square of it.
+  const EvalRecord blocked = rec("3r3k/8/8/3PK3/8/8/8/1R6 w - - 0 1");
+  EXPECT_EQ(coeff(blocked, PassedClearPath + RANK_5, WHITE), 0);
+  EXPECT_EQ(coeff(blocked, PassedFree + RANK_5, WHITE), 0);
+}
+
+TEST(EvalTerms, RuleOfTheSquareWithDoubleStepAndSideToMove) {
+  // White a2 passer; Black has only a king (and a pawn): the square of a2 is that of a3,
+  // thanks to the double step. King g4 is outside it with White to move (a4 Kf5 a5 Ke6 a6
+  // Kd7 a7 Kc7 a8=Q), inside with Black to move; king f4 catches it either way.
+  EXPECT_EQ(coeff(rec("8/7p/8/8/6k1/8/P6P/7K w - - 0 1"), PassedUnstoppable, WHITE), 1);
+  EXPECT_EQ(coeff(rec("8/7p/8/8/6k1/8/P6P/7K b - - 0 1"), PassedUnstoppable, WHITE), 0);
+  EXPECT_EQ(coeff(rec("8/7p/8/8/5k2/8/P6P/7K w - - 0 1"), PassedUnstoppable, WHITE), 0);
+  // Pawn a5, king e5: outside with White to move, inside with Black to move.
+  EXPECT_EQ(coeff(rec("8/7p/8/P3k3/8/8/7P/7K w - - 0 1"), PassedUnstoppable, WHITE), 1);
+  EXPECT_EQ(coeff(rec("8/7p/8/P3k3/8/8/7P/7K b - - 0 1"), PassedUnstoppable, WHITE), 0);
+  // With a black knight on the board the rule does not apply.
+  EXPECT_EQ(coeff(rec("8/7p/8/P3k3/8/8/7P/n6K w - - 0 1"), PassedUnstoppable, WHITE), 0);
+}
+
+// --- Pawn structure -------------------------------------------------------------------------
+
+TEST(EvalTerms, PawnStructureCounts) {
+  // White: a2 a3 (doubled, isolated), c4 d4 (phalanx), e3 (supports d4), g5 vs black h7 f7.
+  const EvalRecord r = rec("4k3/5p1p/8/6P1/2PP4/P3P3/P7/4K3 w - - 0 1");
+  EXPECT_EQ(coeff(r, PawnDoubled, WHITE), 1);
+  EXPECT_EQ(coeff(r, PawnIsolated, WHITE), 2 + 1);  // a2, a3 and g5
+  EXPECT_EQ(coeff(r, PawnPhalanx + RANK_4, WHITE), 2);
+  EXPECT_EQ(coeff(r, PawnSupported + RANK_4, WHITE), 1);
+  // Black's f7 and h7 have no neighbour on the e- or g-file.
+  EXPECT_EQ(coeff(r, PawnIsolated, BLACK), 2);
+  // Backward: black e6 left behind by d5 and f5 (which it defends), its stop square e5
+  // covered by the white d4 pawn.
+  const EvalRecord b = rec("4k3/8/4p3/3p1p2/3P4/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(coeff(b, PawnBackward, BLACK), 1);
+  EXPECT_EQ(coeff(b, PawnSupported + RANK_4, BLACK), 2);  // d5 and f5, Black's fourth rank
+  // Without the d4 pawn e6 can advance: not backward.
+  EXPECT_EQ(coeff(rec("4k3/8/4p3/3p1p2/8/8/8/4K3 w - - 0 1"), PawnBackward, BLACK), 0);
+}
+
+// --- Pieces ---------------------------------------------------------------------------------
+
+TEST(EvalTerms, OutpostsFilesAndSeventhRank) {
+  // White knight e5 on a pawn-supported hole (no black d- or f-pawn can chase it); rooks on
+  // the open b- and c-files, the b7 rook on the seventh with a black pawn there.
+  const EvalRecord r = rec("6k1/pR4pp/4p3/4N3/3P4/8/5PPP/2R3K1 w - - 0 1");
+  EXPECT_EQ(coeff(r, KnightOutpost, WHITE), 1);
+  EXPECT_EQ(coeff(r, RookOpenFile, WHITE), 2);
+  EXPECT_EQ(coeff(r, RookOnSeventh, WHITE), 1);
+  // Knight mobility counts safe squares: c4 c6 d3 d7 f3 f7 g4, not g6 (the h7 pawn's).
+  EXPECT_EQ(coeff(r, KnightMobility + 7, WHITE), 1);
+  // With a black f-pawn the knight can be chased: no outpost.
+  EXPECT_EQ(coeff(rec("6k1/pR3ppp/4p3/4N3/3P4/8/5PPP/2R3K1 w - - 0 1"), KnightOutpost, WHITE), 0);
+  // A semi-open file (only enemy pawns) for the c1 rook.
+  EXPECT_EQ(coeff(rec("6k1/p1p3pp/4p3/8/3P4/8/5PPP/2R3K1 w - - 0 1"), RookSemiOpenFile, WHITE), 1);
+}
+
+TEST(EvalTerms, ThreatsByPawnMinorAndHanging) {
+  // The white d4 pawn attacks the knight on e5 and the bishop on c5.
+  const EvalRecord r = rec("4k3/8/8/2b1n3/3P4/8/8/4K2R w - - 0 1");
+  EXPECT_EQ(coeff(r, ThreatByPawn + 0, WHITE), 1);  // knight e5
+  EXPECT_EQ(coeff(r, ThreatByPawn + 1, WHITE), 1);  // bishop c5
+  // Black rook on d8 attacked by a white bishop: a lesser piece.
+  const EvalRecord m = rec("3rk3/7p/8/6B1/8/8/P7/4K3 w - - 0 1");
+  EXPECT_EQ(coeff(m, ThreatByMinor + 0, WHITE), 1);
+  EXPECT_EQ(coeff(m, ThreatHanging + ROOK - PAWN, WHITE), 0);  // the king defends d8
+  // Undefended and attacked: hanging.
+  const EvalRecord h = rec("3r3k/7p/8/6B1/8/8/P7/4K3 w - - 0 1");
+  EXPECT_EQ(coeff(h, ThreatHanging + ROOK - PAWN, WHITE), 1);
+}
+
+// --- King safety ----------------------------------------------------------------------------
+
+TEST(EvalTerms, OpenedFileNextToTheCastledKingCosts) {
+  const std::string intact = "r4rk1/ppp2ppp/2n1bn2/3q4/3Q4/2N1BN2/PPP2PPP/R4RK1 w - - 0 1";
+  const std::string noFPawn = "r4rk1/ppp2ppp/2n1bn2/3q4/3Q4/2N1BN2/PPP3PP/R4RK1 w - - 0 1";
+  const std::string noHPawn = "r4rk1/ppp2ppp/2n1bn2/3q4/3Q4/2N1BN2/PPP2PP1/R4RK1 w - - 0 1";
+  const std::string noGPawn = "r4rk1/ppp2ppp/2n1bn2/3q4/3Q4/2N1BN2/PPP2P1P/R4RK1 w - - 0 1";
+  const Score base = group_score(rec(intact), ParamGroup::KingShelter, WHITE);
+  for (const std::string& fen : {noFPawn, noHPawn, noGPawn}) {
+    const EvalRecord r = rec(fen);
+    EXPECT_LT(group_score(r, ParamGroup::KingShelter, WHITE).mg(), base.mg() - 30) << fen;
+    EXPECT_EQ(coeff(r, KingSemiOpenFile + 0, WHITE) + coeff(r, KingSemiOpenFile + 1, WHITE), 1) << fen;
+  }
+  // And Black, untouched, is unaffected.
+  EXPECT_EQ(group_score(rec(noGPawn), ParamGroup::KingShelter, BLACK), group_score(rec(intact), ParamGroup::KingShelter, BLACK));
+}
+
+TEST(EvalTerms, ManyAttackersCostMuchMoreThanOne) {
+  // Black king g8. One attacker: the white queen on h5. Then knight, bishop and rook join.
+  const EvalRecord one = rec("r4rk1/ppp2ppp/5n2/3q3Q/8/8/PPP2PPP/R5K1 w - - 0 1");
+  const EvalRecord two = rec("r4rk1/ppp2ppp/5n2/3q2NQ/8/8/PPP2PPP/R5K1 w - - 0 1");
+  const EvalRecord four = rec("r4rk1/ppp2ppp/5n2/3q2NQ/8/3B4/PPP2PPP/4RRK1 w - - 0 1");
+  EXPECT_FALSE(one.dangerReal[BLACK]);
+  EXPECT_EQ(one.dangerPenalty[BLACK], 0);
+  EXPECT_TRUE(two.dangerReal[BLACK]);
+  EXPECT_TRUE(four.dangerReal[BLACK]);
+  EXPECT_GT(four.units[BLACK], two.units[BLACK]);
+  EXPECT_GT(two.dangerPenalty[BLACK], 0);
+  EXPECT_GT(four.dangerPenalty[BLACK], 100);
+  EXPECT_GT(four.dangerPenalty[BLACK], 3 * two.dangerPenalty[BLACK] / 2);
+  // The penalty grows faster than the units (the curve is convex below its limit).
+  EXPECT_GT(four.dangerPenalty[BLACK] * two.units[BLACK], two.dangerPenalty[BLACK] * four.units[BLACK]);
+}
+
+TEST(EvalTerms, KingSafetyPartsFire) {
+  // White king h1 with no escape, black queen and rook aiming: checks, weak squares, escapes.
+  const EvalRecord r = rec("6k1/5ppp/8/8/8/6q1/6P1/3r3K w - - 0 1");
+  EXPECT_EQ(coeff(r, KingSafeCheck + 2, WHITE), 1);  // the rook can check again from f1
+  EXPECT_EQ(coeff(r, KingEscapeSquares + 0, WHITE), 1);
+  EXPECT_EQ(coeff(r, KingSquareDanger + half_board_index(WHITE, SQ_H1), WHITE), 1);
+  EXPECT_EQ(coeff(r, KingDangerOffset, WHITE), 1);
+  EXPECT_EQ(coeff(r, KingNoEnemyQueen, BLACK), 1);  // White has no queen
+  // Uncastled king in the centre with the enemy queen on: may castle / may not.
+  EXPECT_EQ(coeff(rec("r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R w KQkq - 0 1"), KingInCentre + 0, WHITE), 1);
+  EXPECT_EQ(coeff(rec("r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R w kq - 0 1"), KingInCentre + 1, WHITE), 1);
+}
+
+TEST(EvalTerms, CastlingRightsCountTheCastledShelter) {
+  // White king e1 with intact f2-g2-h2 and the right to castle short: the g1 shelter counts.
+  const EvalRecord may = rec("r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 0 1");
+  const EvalRecord mayNot = rec("r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w kq - 0 1");
+  EXPECT_EQ(coeff(may, ShieldOnKingFile + RANK_2, WHITE), 1);  // g2 on the g1 king's file
+  EXPECT_EQ(coeff(mayNot, KingOpenFile + 0, WHITE), 1);       // the e-file is open at e1
+  EXPECT_GT(group_score(may, ParamGroup::KingShelter, WHITE).mg(), group_score(mayNot, ParamGroup::KingShelter, WHITE).mg());
+}
+
+// --- Draws and scale factors ----------------------------------------------------------------
+
+TEST(EvalTerms, KnownDrawsScoreZero) {
+  for (const char* fen : {
+           "8/8/3k4/8/8/3K4/8/8 w - - 0 1",        // K v K
+           "8/8/3k4/8/8/3KN3/8/8 w - - 0 1",       // K+N v K
+           "8/8/3k4/8/8/3KB3/8/8 b - - 0 1",       // K+B v K
+           "8/8/3k4/8/8/2NKN3/8/8 w - - 0 1",      // K+N+N v K
+           "8/3b4/3k4/8/8/3KB3/8/8 w - - 0 1",     // K+B v K+B, same colour
+           "8/4b3/3k4/8/8/3KB3/8/8 w - - 0 1",     // K+B v K+B, opposite colours
+           "8/3n4/3k4/8/8/3KB3/8/8 w - - 0 1",     // K+B v K+N
+           "8/8/3k4/6B1/8/3KB3/8/8 w - - 0 1",     // K+B+B v K, bishops on one colour
+       }) {
+    Position pos = make(fen);
+    Evaluator e;
+    EXPECT_EQ(e.evaluate(pos), VALUE_DRAW) << fen;
+    EXPECT_EQ(record_evaluation(pos).exit, EvalExit::InsufficientMaterial) << fen;
+  }
+  // Bishops on both colours can mate: not a draw.
+  EXPECT_NE(record_evaluation(make("8/8/3k4/8/4B3/3KB3/8/8 w - - 0 1")).exit, EvalExit::InsufficientMaterial);
+}
+
+TEST(EvalTerms, OppositeColouredBishopsAreScaledDown) {
+  // White is a pawn up in a bishop ending. c1 and f8 are dark squares, e8 is light.
+  const std::string same = "5bk1/5ppp/8/8/8/P7/5PPP/2B3K1 w - - 0 40";
+  const std::string diff = "4b1k1/5ppp/8/8/8/P7/5PPP/2B3K1 w - - 0 40";
+  const EvalRecord rs = rec(same), rd = rec(diff);
+  EXPECT_EQ(rs.scale, ScaleNormal);
+  EXPECT_EQ(rd.scale, Weights[ScaleOppositeBishops].mg());
+  EXPECT_LT(rd.scale, ScaleNormal);
+  EXPECT_GT(white_eval(same), white_eval(diff));
+  EXPECT_GT(white_eval(diff), 0);
+  // With rooks on as well the scale is milder.
+  const EvalRecord rooks = rec("r3b1k1/5ppp/8/8/8/P7/5PPP/R1B3K1 w - - 0 40");
+  EXPECT_EQ(rooks.scale, Weights[ScaleOppositeBishopsPieces].mg());
+}
+
+TEST(EvalTerms, PawnlessMinorUpAndFiftyMoves) {
+  // Rook against bishop and pawn: the rook side has no pawns and only a minor's worth more.
+  const EvalRecord rb = rec("8/8/3k4/8/2b5/p7/3K4/7R w - - 0 1");
+  ASSERT_EQ(rb.exit, EvalExit::General);
+  EXPECT_EQ(rb.scale, Weights[ScaleNoPawnsMinorUp].mg());
+  // A lone knight against pawns cannot win: factor zero.
+  const EvalRecord np = rec("8/8/3k4/n7/8/8/3K1PP1/8 b - - 0 1");
+  ASSERT_EQ(np.exit, EvalExit::General);
+  EXPECT_EQ(np.scale, ScaleDraw);
+  // Fifty-move counter: the same rook-up ending is worth less at 80 plies than at 0.
+  const Value fresh = white_eval("8/7p/3k4/8/8/8/2PK4/7R w - - 0 1");
+  const Value stale = white_eval("8/7p/3k4/8/8/8/2PK4/7R w - - 80 1");
+  EXPECT_GT(fresh, stale);
+  EXPECT_GT(stale, 0);
+}
+
+TEST(EvalTerms, LoneKingIsDrivenToTheEdge) {
+  // Knight and pawn against a bare king: material the known-endgame registry leaves to the
+  // general evaluation. The lone king is better off in the centre.
+  const std::string centre = "8/8/8/3k4/8/8/P7/N3K3 w - - 0 1";
+  const std::string edge = "3k4/8/8/8/8/8/P7/N3K3 w - - 0 1";
+  const EvalRecord r = rec(edge);
+  ASSERT_EQ(r.exit, EvalExit::General);
+  EXPECT_EQ(coeff(r, LoneKingEdge + 0, WHITE), 1);
+  EXPECT_EQ(coeff(rec(centre), LoneKingEdge + 3, WHITE), 1);
+  EXPECT_GT(group_score(r, ParamGroup::Endgame, WHITE).eg(), group_score(rec(centre), ParamGroup::Endgame, WHITE).eg());
+}
+
+TEST(EvalTerms, TempoBelongsToTheSideToMove) {
+  const EvalRecord w = rec("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const EvalRecord b = rec("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_EQ(coeff(w, Tempo, WHITE), 1);
+  EXPECT_EQ(coeff(b, Tempo, BLACK), 1);
+  EXPECT_EQ(w.value, b.value);  // symmetric position: the tempo, from either side
+  EXPECT_GT(w.value, 0);
+}

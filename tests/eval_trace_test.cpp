@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The `eval` trace, the parameter table and the tuner interface: rows add up, coefficients
+// rebuild the score under other weights, and the king-danger curve's gradient is right.
+#include <cmath>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "board/movegen.hpp"
+#include "eval/evaluate.hpp"
+#include "eval/trace.hpp"
+#include "test_data.hpp"
+
+using namespace taper;
+using namespace taper::testing;
+
+namespace {
+
+const char* const Fens[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8",
+    "2r3k1/5pp1/p3p2p/1p1nP3/3P4/P2Q1N1P/1q3PP1/2R3K1 b - - 0 30",
+    "6k1/5ppp/8/8/8/8/1B3PPP/2b3K1 w - - 0 40",
+    "8/5kp1/8/2P5/8/8/5KP1/8 b - - 0 60",
+    "r1b2rk1/ppq2ppp/2n1p3/3pP3/3P4/P1PB1N2/2Q2PPP/R3K2R b KQ - 5 14",
+    "4k3/7p/8/8/8/8/4P3/4K2R w K - 0 1",
+};
+
+struct Row {
+  std::string title;
+  int v[6];  // white mg eg, black mg eg, total mg eg
+};
+
+/// Parses the table rows of a trace (the lines between the two rules, and the Total line).
+std::vector<Row> parse_rows(const std::string& trace, Row& total) {
+  std::vector<Row> rows;
+  std::istringstream in(trace);
+  int rules = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("-+-") != std::string::npos) {
+      ++rules;
+      continue;
+    }
+    if (rules == 0 || line.find('|') == std::string::npos) continue;
+    Row r;
+    std::string rest = line;
+    r.title = rest.substr(0, rest.find('|'));
+    r.title.erase(0, r.title.find_first_not_of(' '));
+    for (char& c : rest) c = c == '|' ? ' ' : c;
+    std::istringstream nums(rest.substr(rest.find_first_of("0123456789-", line.find('|'))));
+    for (int& x : r.v) nums >> x;
+    if (rules == 1) rows.push_back(r);
+    else total = r;
+  }
+  return rows;
+}
+
+int final_line_value(const std::string& trace) {
+  const std::string key = "Final evaluation: ";
+  const size_t at = trace.rfind(key);
+  EXPECT_NE(at, std::string::npos);
+  return std::stoi(trace.substr(at + key.size()));
+}
+
+}  // namespace
+
+TEST(EvalTrace, RowsAddUpToTheFinalEvaluation) {
+  Evaluator e;
+  for (const char* fen : Fens) {
+    Position pos;
+    ASSERT_TRUE(pos.set(fen, false)) << fen;
+    ASSERT_EQ(record_evaluation(pos).exit, EvalExit::General) << fen;
+    const std::string t = e.trace(pos);
+    Row total{};
+    const std::vector<Row> rows = parse_rows(t, total);
+    ASSERT_EQ(rows.size(), size_t(ParamGroup::Count) - 1) << t;  // every group but Scale
+    int sum[6] = {};
+    for (const Row& r : rows) {
+      EXPECT_EQ(r.v[4], r.v[0] - r.v[2]) << r.title;
+      EXPECT_EQ(r.v[5], r.v[1] - r.v[3]) << r.title;
+      for (int k = 0; k < 6; ++k) sum[k] += r.v[k];
+    }
+    for (int k = 0; k < 6; ++k) EXPECT_EQ(sum[k], total.v[k]) << fen << " column " << k << "\n" << t;
+
+    // Taper the total by the printed phase and scale: that is the final line, and evaluate().
+    const EvalRecord rec = record_evaluation(pos);
+    const Value tapered = tapered_value(Score(total.v[4], total.v[5]), rec.phase, rec.scale);
+    const Value white = pos.side_to_move() == WHITE ? e.evaluate(pos) : -e.evaluate(pos);
+    EXPECT_EQ(tapered, white) << fen << "\n" << t;
+    EXPECT_EQ(final_line_value(t), white) << t;
+    // The last line is exactly the agreed format.
+    std::ostringstream last;
+    last << "Final evaluation: " << (white >= 0 ? "+" : "") << white << " cp (white side)\n";
+    EXPECT_TRUE(t.ends_with(last.str())) << t;
+  }
+}
+
+TEST(EvalTrace, EarlyExitsAreExplained) {
+  Evaluator e;
+  Position pos;
+  ASSERT_TRUE(pos.set("8/8/3k4/8/8/3NK3/8/8 w - - 0 1", false));
+  const std::string t = e.trace(pos);
+  EXPECT_NE(t.find("Insufficient material"), std::string::npos) << t;
+  EXPECT_TRUE(t.ends_with("Final evaluation: +0 cp (white side)\n")) << t;
+}
+
+TEST(EvalParams, TableIsConsistent) {
+  std::set<std::string_view> names;
+  for (int i = 0; i < ParamCount; ++i) {
+    const ParamInfo& p = Params[i];
+    EXPECT_FALSE(p.name.empty());
+    EXPECT_LE(p.first, i);
+    EXPECT_LT(i, p.first + p.size);
+    EXPECT_EQ(Params[p.first].name, p.name);
+    names.insert(p.name);
+    // Only Linear weights have an endgame half; the others are plain numbers in mg.
+    if (p.kind != ParamKind::Linear) {
+      EXPECT_EQ(Weights[i].eg(), 0) << p.name;
+    }
+  }
+  EXPECT_EQ(Params[PieceValue].size, 5);
+  EXPECT_EQ(Params[KnightPsqt + 31].first, KnightPsqt);
+  EXPECT_EQ(Params[Tempo].group, ParamGroup::SideToMove);
+  EXPECT_EQ(Params[KingAttackInner].kind, ParamKind::Danger);
+  EXPECT_GT(names.size(), 60u);
+  // Piece values keep their order in both phases.
+  for (int pt = 1; pt < 5; ++pt) {
+    EXPECT_LE(Weights[PieceValue + pt - 1].mg(), Weights[PieceValue + pt].mg());
+  }
+}
+
+// The tuner may change any weight: the coefficients must still rebuild what the engine would
+// compute with those weights. Checked against a brute-force evaluation of perturbed weights:
+// with Linear weights changed only, the recorded scale and danger flags stay valid.
+TEST(EvalTuner, CoefficientsFollowOtherWeights) {
+  std::mt19937 rng(7);
+  WeightVector w = Weights;
+  for (int i = 0; i < ParamCount; ++i)
+    if (Params[i].kind == ParamKind::Linear) w[i] = w[i] + Score(int(rng() % 7) - 3, int(rng() % 7) - 3);
+  for (const char* fen : Fens) {
+    Position pos;
+    ASSERT_TRUE(pos.set(fen, false));
+    const EvalRecord r = record_evaluation(pos);
+    if (r.exit != EvalExit::General) continue;
+    // Manual rebuild with the perturbed weights.
+    Score side[COLOR_NB];
+    for (int i = 0; i < ParamCount; ++i)
+      for (Color c : {WHITE, BLACK})
+        if (Params[i].kind == ParamKind::Linear) side[c] += w[i] * r.coeff[i][c];
+    for (Color c : {WHITE, BLACK}) side[c] -= Score(r.dangerPenalty[c], 0);
+    const Value v = tapered_value(side[WHITE] - side[BLACK], r.phase, r.scale);
+    EXPECT_EQ(evaluate_from_coefficients(r, w), r.sideToMove == WHITE ? v : -v) << fen;
+    // And the sparse list carries everything that does not cancel.
+    Score sparse;
+    for (const SparseCoefficient& c : sparse_coefficients(r))
+      if (Params[c.index].kind == ParamKind::Linear) sparse += w[c.index] * (c.white - c.black);
+    EXPECT_EQ(sparse, linear_sum(r, WHITE, w) - linear_sum(r, BLACK, w)) << fen;
+  }
+}
+
+TEST(EvalTuner, DangerUnitsFollowOtherWeights) {
+  Position pos;
+  // White's queen, rook, knight and bishop all bear on the black king.
+  ASSERT_TRUE(pos.set("r4rk1/ppp2ppp/5n2/3q2NQ/8/3B4/PPP2PPP/4RRK1 w - - 0 1", false));
+  const EvalRecord r = record_evaluation(pos);
+  ASSERT_TRUE(r.dangerReal[BLACK]);
+  WeightVector w = Weights;
+  w[KingAttackInner + 3] = U(Weights[KingAttackInner + 3].mg() + 5);  // queen inner-ring weight
+  const int queenSquares = r.coeff[KingAttackInner + 3][BLACK];
+  ASSERT_GT(queenSquares, 0);
+  EXPECT_EQ(danger_units(r, BLACK, w), r.units[BLACK] + 5 * queenSquares);
+  // A steeper curve costs Black more.
+  w[KingDangerQuadratic] = U(Weights[KingDangerQuadratic].mg() * 2);
+  EXPECT_GT(evaluate_from_coefficients(r, w), evaluate_from_coefficients(r));
+}
+
+TEST(EvalTuner, CurveGradientMatchesFiniteDifferences) {
+  const KingDangerShape<double> p{16, 12, 1200};
+  for (double u : {10.0, 55.5, 120.0, 200.0}) {
+    const KingDangerGradient g = king_danger_gradient(u, p);
+    const double h = 1e-4;
+    auto f = [&](KingDangerShape<double> q, double x) { return king_danger_curve(x, q); };
+    EXPECT_NEAR(g.units, (f(p, u + h) - f(p, u - h)) / (2 * h), 1e-6);
+    EXPECT_NEAR(g.quadratic, (f({p.quadratic + h, p.linear, p.limit}, u) - f({p.quadratic - h, p.linear, p.limit}, u)) / (2 * h), 1e-6);
+    EXPECT_NEAR(g.linear, (f({p.quadratic, p.linear + h, p.limit}, u) - f({p.quadratic, p.linear - h, p.limit}, u)) / (2 * h), 1e-6);
+    EXPECT_NEAR(g.limit, (f({p.quadratic, p.linear, p.limit + h}, u) - f({p.quadratic, p.linear, p.limit - h}, u)) / (2 * h), 1e-6);
+  }
+  // Saturated: only the limit matters. Below zero: nothing does.
+  EXPECT_EQ(king_danger_gradient(1000, p).limit, 1.0);
+  EXPECT_EQ(king_danger_gradient(1000, p).units, 0.0);
+  EXPECT_EQ(king_danger_gradient(-5, p).quadratic, 0.0);
+}
+
+TEST(EvalTuner, CurveIsMonotoneAndClamped) {
+  const KingDangerShape<int> p = king_danger_shape(Weights);
+  int previous = 0;
+  for (int u = -50; u < 1000; ++u) {
+    const int v = king_danger_curve(u, p);
+    EXPECT_GE(v, previous) << u;
+    EXPECT_LE(v, p.limit);
+    previous = v;
+  }
+  EXPECT_EQ(previous, p.limit);
+  EXPECT_EQ(king_danger_curve(0, p), 0);
+}
+
+// Along random games, with one Evaluator (as in a search), every static evaluation equals the
+// uncached one and its coefficient rebuild.
+TEST(EvalTrace, RandomGamesAgreeEverywhere) {
+  std::mt19937 rng(2026);
+  Evaluator e;
+  int evaluated = 0;
+  for (int game = 0; game < 40; ++game) {
+    Position pos;
+    for (int ply = 0; ply < 160; ++ply) {
+      MoveList<LEGAL> moves(pos);
+      if (!moves.size() || pos.is_draw(0)) break;
+      const Value v = e.evaluate(pos);
+      ASSERT_EQ(v, evaluate_uncached(pos)) << pos.fen();
+      ASSERT_EQ(v, evaluate_from_coefficients(record_evaluation(pos))) << pos.fen();
+      ++evaluated;
+      pos.do_move(*(moves.begin() + rng() % moves.size()));
+    }
+  }
+  EXPECT_GT(evaluated, 2000);
+}
