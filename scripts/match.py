@@ -135,7 +135,7 @@ def fmt_elo(x):
         return "n/a"
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
-    return f"{x:+.1f}"
+    return f"{x:+.1f}" if abs(x) >= 0.05 else "0.0"
 
 
 def fmt_err(x):
@@ -700,6 +700,8 @@ def main(argv=None):
         print(f"  {A} from its view: +{w} ={d} -{l}   score {100.0 * st['score']:.1f}%   "
               f"Elo {fmt_elo(st['elo'])} +/- {fmt_err(st['elo_err'])} (95%, trinomial)   "
               f"LOS {100.0 * st['los']:.1f}%")
+        if n > 1 and len([k for k in ("W", "D", "L") if wdl[k]]) == 1:
+            print("  (all games had the same result: the error bar is not meaningful)")
         if pst and pst["pairs"]:
             print(f"  pentanomial [0, 1/2, 1, 3/2, 2] over {pst['pairs']} pairs: {pst['ptnml']}   "
                   f"Elo {fmt_elo(pst['elo'])} +/- {fmt_err(pst['elo_err'])} (95%, pairs)")
@@ -775,7 +777,7 @@ def _num(x):
         return None
     if math.isinf(x):
         return "inf" if x > 0 else "-inf"
-    return round(x, 2)
+    return round(x, 2) + 0.0 if abs(x) >= 0.005 else 0.0
 
 
 def _flat(v):
