@@ -37,25 +37,34 @@ bool rook_wins_after(Square king, Square rook, Square bare) {
   return flight || (rook_attacks_bb(rook, occupied) & square_bb(bare));
 }
 
-/// Can the rook of `us` (to move) give a check, on a square neither the queen nor the king can
-/// take, that also hits the queen, directly (fork) or through the king (skewer)? Then the queen
-/// is lost for the rook. Returns the value for `us`: a draw, or a win when the queen is too far
-/// from its king to be defended once the king has stepped out of check.
-Value rook_check_wins_queen(const Position& pos, Color us, bool& found) {
+/// Can the rook of `us` (to move) give a check, on a square no enemy piece can take, that also
+/// hits `target`, directly (fork) or through the king (skewer)? Then the target falls next.
+bool rook_check_hits(const Position& pos, Color us, Square target) {
   Color them = ~us;
-  Square rook = lsb(pos.pieces(us, ROOK)), queen = lsb(pos.pieces(them, QUEEN)), theirKing = pos.king_square(them);
-  found = true;
+  Square rook = lsb(pos.pieces(us, ROOK)), theirKing = pos.king_square(them);
   for (Bitboard b = rook_attacks_bb(rook, pos.pieces()) & ~pos.pieces(); b;) {
     Square to = pop_lsb(b);
     Bitboard occupied = (pos.pieces() ^ square_bb(rook)) | square_bb(to);
-    if (!(rook_attacks_bb(to, occupied) & square_bb(theirKing))) continue;
-    if (!pos.is_legal(Move(rook, to)) || (queen_attacks_bb(queen, occupied) & square_bb(to))) continue;
-    if (distance(theirKing, to) == 1 && distance(pos.king_square(us), to) > 1) continue;
-    if (rook_attacks_bb(to, occupied ^ square_bb(theirKing)) & square_bb(queen))
-      return distance(theirKing, queen) > 2 ? heavy_win(pos, us, RookValue) : VALUE_DRAW;
+    if (!(rook_attacks_bb(to, occupied) & square_bb(theirKing)) || !pos.is_legal(Move(rook, to))) continue;
+    // Safe: no enemy piece but the king attacks `to`, and the king only if ours covers it.
+    Bitboard attackers = pos.attackers_to(to, occupied) & pos.pieces(them);
+    if ((attackers & ~square_bb(theirKing)) || (attackers && distance(pos.king_square(us), to) > 1)) continue;
+    if (rook_attacks_bb(to, occupied ^ square_bb(theirKing)) & square_bb(target)) return true;
   }
-  found = false;
-  return VALUE_DRAW;
+  return false;
+}
+
+/// A fork or skewer by check wins a minor piece only if its king cannot step next to it.
+bool rook_check_wins_minor(const Position& pos, Color us, Square minor) {
+  return distance(pos.king_square(~us), minor) > 2 && rook_check_hits(pos, us, minor);
+}
+
+/// As rook_check_hits for the queen; the value for `us`: a draw, or a win when the queen is
+/// too far from its king to be defended once the king has stepped out of check.
+Value rook_check_wins_queen(const Position& pos, Color us, bool& found) {
+  Square queen = lsb(pos.pieces(~us, QUEEN));
+  found = rook_check_hits(pos, us, queen);
+  return found && distance(pos.king_square(~us), queen) > 2 ? heavy_win(pos, us, RookValue) : VALUE_DRAW;
 }
 
 /// The rook's side is to move: tactics that win the queen, or a stalemated king whose rook
@@ -156,6 +165,25 @@ Value krkp(const Position& pos, Color strong) {
   if (!strongToMove) {
     if (Bitboard takes = king_can_take(pos, strong))
       return for_side_to_move(pos, strong, after_king_takes_last_piece(pos, strong, lsb(takes)));
+    // The pawn takes the rook: KPK with the strong side to move (or a new queen on rank 1).
+    Square realPawn = lsb(pos.pieces(weak, PAWN)), realRook = lsb(pos.pieces(strong, ROOK));
+    if (pawn_attacks_bb(weak, realPawn) & square_bb(realRook)) {
+      bool pawnSideWins;
+      if (relative_rank(weak, realRook) == RANK_8)  // the new queen is lost only to an adjacent, free king
+        pawnSideWins = distance(pos.king_square(strong), realRook) > 1 || distance(pos.king_square(weak), realRook) == 1;
+      else
+        pawnSideWins = kpk::probe(relative_square(weak, pos.king_square(weak)), relative_square(weak, realRook),
+                                  relative_square(weak, pos.king_square(strong)), false);
+      return pawnSideWins ? VALUE_KNOWN_WIN + PawnValue : VALUE_DRAW;
+    }
+    // A pawn that promotes where nothing takes the queen wins (queen against rook); one that
+    // only the rook can take, with its king beside the square, leaves kings alone.
+    Square push = realPawn + pawn_push(weak);
+    if (rank_of(pawn) == RANK_2 && pos.empty(push) && pos.is_legal(Move::make<PROMOTION>(realPawn, push, QUEEN))) {
+      Bitboard occupied = pos.pieces() ^ square_bb(realPawn);
+      if (!pos.attacked_by(strong, push, occupied)) return heavy_win(pos, weak, QueenValue - RookValue);
+      if (distance(pos.king_square(weak), push) == 1 && distance(pos.king_square(strong), push) > 1) return VALUE_DRAW;
+    }
   } else if (can_win_piece(pos, PAWN)) {
     return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue));
   }
@@ -177,19 +205,21 @@ Value krkp(const Position& pos, Color strong) {
 }
 
 // KRKB: a draw in general; the defender heads away from the corners of its bishop's colour.
-// Won at once if the bishop hangs with the rook side to move.
+// Won at once if, with the rook's side to move, the bishop hangs or a check forks or skewers it.
 Value krkb(const Position& pos, Color strong) {
   assert(pos.count(strong, ROOK) == 1 && pos.count(~strong, BISHOP) == 1);
-  if (pos.side_to_move() == strong && can_win_piece(pos, BISHOP))
+  if (pos.side_to_move() == strong &&
+      (can_win_piece(pos, BISHOP) || rook_check_wins_minor(pos, strong, lsb(pos.pieces(~strong, BISHOP)))))
     return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue));
   return for_side_to_move(pos, strong, edge_push(pos.king_square(~strong)) / 8);
 }
 
 // KRKN: a draw in general, harder for the defender when the knight strays from its king.
-// Won at once if the knight hangs with the rook side to move.
+// Won at once if, with the rook's side to move, the knight hangs or a check forks or skewers it.
 Value krkn(const Position& pos, Color strong) {
   assert(pos.count(strong, ROOK) == 1 && pos.count(~strong, KNIGHT) == 1);
-  if (pos.side_to_move() == strong && can_win_piece(pos, KNIGHT))
+  if (pos.side_to_move() == strong &&
+      (can_win_piece(pos, KNIGHT) || rook_check_wins_minor(pos, strong, lsb(pos.pieces(~strong, KNIGHT)))))
     return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue));
   Square weakKing = pos.king_square(~strong), knight = lsb(pos.pieces(~strong, KNIGHT));
   return for_side_to_move(pos, strong, edge_push(weakKing) / 8 + 4 * distance(weakKing, knight));
