@@ -124,8 +124,9 @@ void SearchPool::run() {
     std::unique_lock lock(waitMutex_);
     waitCv_.wait(lock, [&] { return shared_.stop.load() || (!shared_.ponder.load() && !limits.infinite); });
   }
-  if (shared_.callbacks.onBestMove) shared_.callbacks.onBestMove(best, ponder);
+  // Not "searching" any more once the GUI can see the best move: it may send `go` at once.
   searching_ = false;
+  if (shared_.callbacks.onBestMove) shared_.callbacks.onBestMove(best, ponder);
 }
 
 const Worker& SearchPool::best_worker() const {
