@@ -3,7 +3,6 @@
 // MultiPV, Chess960 castling, and bad input that must never wedge or crash the engine.
 #include <gtest/gtest.h>
 
-#include <regex>
 #include <sstream>
 
 #include "board/notation.hpp"
@@ -109,14 +108,41 @@ TEST(Uci, InfoLinesCarryTheStandardFields) {
   e.send("go depth 5");
   auto lines = e.read_until("bestmove", Slow);
   ASSERT_FALSE(lines.empty());
-  std::regex info("info depth \\d+ seldepth \\d+ multipv 1 score (cp -?\\d+|mate -?\\d+)( lowerbound| upperbound)? "
-                  "wdl \\d+ \\d+ \\d+ nodes \\d+ nps \\d+ hashfull \\d+ tbhits \\d+ time \\d+ pv( [a-h][1-8][a-h][1-8][qrbn]?)+");
+  // Expected shape: info depth D seldepth S multipv 1 score (cp X|mate N) [lowerbound|upperbound]
+  //                 wdl W D L nodes N nps N hashfull H tbhits T time T pv m1 m2 ...
+  auto is_number = [](const std::string& t) {
+    return !t.empty() && t.find_first_not_of("-0123456789") == std::string::npos;
+  };
+  auto is_move = [](const std::string& t) {
+    return (t.size() == 4 || (t.size() == 5 && std::string("qrbn").find(t[4]) != std::string::npos)) &&
+           t[0] >= 'a' && t[0] <= 'h' && t[1] >= '1' && t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' &&
+           t[3] <= '8';
+  };
   int matched = 0;
-  for (auto& l : lines)
-    if (l.rfind("info depth", 0) == 0) {
-      EXPECT_TRUE(std::regex_match(l, info)) << l;
-      ++matched;
-    }
+  for (auto& l : lines) {
+    if (l.rfind("info depth", 0) != 0) continue;
+    std::istringstream is(l);
+    std::vector<std::string> t;
+    for (std::string w; is >> w;) t.push_back(w);
+    size_t i = 0;
+    auto expect_key_numbers = [&](const char* key, int count) {
+      bool ok = i < t.size() && t[i] == key;
+      ++i;
+      for (int k = 0; k < count; ++k, ++i) ok = ok && i < t.size() && is_number(t[i]);
+      return ok;
+    };
+    bool ok = t.size() > 2 && t[0] == "info" && (i = 1, expect_key_numbers("depth", 1)) && expect_key_numbers("seldepth", 1) &&
+              expect_key_numbers("multipv", 1) && i + 2 < t.size() && t[i] == "score" &&
+              (t[i + 1] == "cp" || t[i + 1] == "mate") && is_number(t[i + 2]);
+    i += 3;
+    if (ok && (t[i] == "lowerbound" || t[i] == "upperbound")) ++i;
+    ok = ok && expect_key_numbers("wdl", 3) && expect_key_numbers("nodes", 1) && expect_key_numbers("nps", 1) &&
+         expect_key_numbers("hashfull", 1) && expect_key_numbers("tbhits", 1) && expect_key_numbers("time", 1) &&
+         i < t.size() && t[i] == "pv" && i + 1 < t.size();
+    for (size_t k = i + 1; ok && k < t.size(); ++k) ok = is_move(t[k]);
+    EXPECT_TRUE(ok) << l;
+    ++matched;
+  }
   EXPECT_GE(matched, 5);
 }
 
@@ -184,9 +210,16 @@ TEST(Uci, MultiPvLinesAreOrderedByScore) {
   // The last iteration's three lines: multipv 1, 2, 3 with non-increasing scores and distinct moves.
   std::vector<std::pair<int, std::string>> last(4);
   for (auto& l : lines) {
-    std::smatch m;
-    if (std::regex_search(l, m, std::regex("multipv (\\d) score cp (-?\\d+).* pv (\\S+)")))
-      last[std::stoi(m[1])] = {std::stoi(m[2]), m[3]};
+    std::istringstream is(l);
+    std::string w, pvFirst;
+    int multipv = 0, score = 0;
+    bool cp = false;
+    while (is >> w) {
+      if (w == "multipv") is >> multipv;
+      else if (w == "cp") cp = bool(is >> score);
+      else if (w == "pv") is >> pvFirst;
+    }
+    if (multipv >= 1 && multipv <= 3 && cp && !pvFirst.empty()) last[multipv] = {score, pvFirst};
   }
   EXPECT_GE(last[1].first, last[2].first);
   EXPECT_GE(last[2].first, last[3].first);
