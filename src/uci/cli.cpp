@@ -10,6 +10,7 @@
 #include "board/perft.hpp"
 #include "eval/evaluate.hpp"
 #include "search/timeman.hpp"
+#include "tb/verify_endgames.hpp"
 #include "uci/analyse.hpp"
 #include "uci/bench.hpp"
 #include "uci/uci.hpp"
@@ -29,6 +30,7 @@ constexpr const char* Usage =
     "                          '<nodes> nodes <nps> nps'\n"
     "  perft DEPTH [FEN]       count leaf nodes, split by root move\n"
     "  eval [FEN]              explain the static evaluation term by term\n"
+    "  verify-endgames DIR     compare the known-endgame rules with Syzygy tables in DIR\n"
     "  --version               print name, version and build flavour\n";
 
 /// Joins argv[from..] into one FEN string (FENs contain spaces; quoting is optional).
@@ -102,6 +104,7 @@ int run_command_line(int argc, char** argv) {
     return 0;
   }
   if (cmd == "perft") return cmd_perft(args);
+  if (cmd == "verify-endgames") return run_verify_endgames({args.begin() + 1, args.end()}, std::cout);
   if (cmd == "analyse" || cmd == "analyze") return cmd_analyse(args);
   if (cmd == "bench") {
     int depth = args.size() > 1 ? std::atoi(args[1].c_str()) : BenchDefaultDepth;
