@@ -80,10 +80,12 @@ void danger_units(const Position& pos, const EvalState& st, Sink& out) {
   // (king-attack-table.md's initial king-safety table).
   out.add_units(KingSquareDanger + HalfBoard[Us][ksq], Us);
 
-  // Exposure: squares next to the king that the enemy attacks and only the king defends
-  // (king-safety.md "King Exposure").
-  const Bitboard weak = st.kingInner[Us] & st.attackedBy[Them][ALL_PIECES] & ~st.attackedBy2[Us];
-  if (weak) out.add_units(KingWeakSquare, Us, popcount(weak));
+  // Exposure: squares next to the king that the enemy attacks and only the king defends,
+  // and squares of the outer ring that nothing defends (king-safety.md "King Exposure").
+  const Bitboard weakInner = st.kingInner[Us] & st.attackedBy[Them][ALL_PIECES] & ~st.attackedBy2[Us];
+  const Bitboard weakOuter = st.kingOuter[Us] & st.attackedBy[Them][ALL_PIECES] & ~st.attackedBy[Us][ALL_PIECES];
+  if (weakInner) out.add_units(KingWeakSquare + 0, Us, popcount(weakInner));
+  if (weakOuter) out.add_units(KingWeakSquare + 1, Us, popcount(weakOuter));
 
   // Safe checks: a checking square the enemy reaches and we do not hold (or hold with the
   // king alone while the enemy attacks it twice). One per piece type: a check is a threat
@@ -102,11 +104,17 @@ void danger_units(const Position& pos, const EvalState& st, Sink& out) {
   const Bitboard escapes = king_attacks_bb(ksq) & ~pos.pieces(Us) & ~st.attackedBy[Them][ALL_PIECES];
   out.add_units(KingEscapeSquares + popcount(escapes), Us);
 
-  // Open lines: an enemy rook or queen already on a file at the king without our pawns
-  // (king-safety.md "Open Lines Toward King"; king-attack-table.md counts such files).
+  // Open lines (king-safety.md "Open Lines Toward King"): files at the king without our
+  // pawns feed an attack (king-attack-table.md counts them), the more so with an enemy rook or
+  // queen already on them; so do diagonals to the king that no pawn closes, with an enemy
+  // bishop or queen on them (pieces can move away, pawns hardly come back).
   const Bitboard heavy = pos.pieces(Them, ROOK, QUEEN);
-  for (unsigned files = shelter_files(ksq) & st.pawns.semiOpenFiles[Us]; files; files &= files - 1)
+  for (unsigned files = shelter_files(ksq) & st.pawns.semiOpenFiles[Us]; files; files &= files - 1) {
+    out.add_units(KingOpenFileDanger, Us);
     if (heavy & file_bb(File(std::countr_zero(files)))) out.add_units(KingHeavyOnOpenFile, Us);
+  }
+  if (int n = popcount(bishop_attacks_bb(ksq, pos.pieces(PAWN)) & pos.pieces(Them, BISHOP, QUEEN)))
+    out.add_units(KingOpenDiagonal, Us, n);
 
   // Without the queen an attack rarely mates (king-attack-table.md applies the table only with
   // the attacker's queen on the board); the offset is the threshold below which nothing counts.
@@ -132,7 +140,7 @@ void king(const Position& pos, const EvalState& st, PawnEntry* memo, Sink& out) 
     if (memo->shelterSquare[Us] != ksq || memo->shelterRights[Us] != rights) {
       ScoreSink sum;
       shelter<Us>(pos, shelter_square<Us>(pos), sum);
-      memo->shelterSquare[Us] = ksq;
+      memo->shelterSquare[Us] = uint8_t(ksq);
       memo->shelterRights[Us] = uint8_t(rights);
       memo->shelter[Us] = sum.score[Us];
     }

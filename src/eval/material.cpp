@@ -71,7 +71,7 @@ void fill_material_entry(const Position& pos, MaterialEntry& e) {
   e.known = endgames::lookup(pos);
   e.score[WHITE] = sum.score[WHITE];
   e.score[BLACK] = sum.score[BLACK];
-  e.phase = game_phase(pos);
+  e.phase = uint8_t(game_phase(pos));
   e.drawn = drawn_by_material(pos);
   e.onlyBishops = !pos.pieces(PAWN) && !pos.pieces(KNIGHT) && !pos.pieces(ROOK) && !pos.pieces(QUEEN);
   for (Color c : {WHITE, BLACK}) e.noPawnScale[c] = int8_t(no_pawn_scale(pos, c));

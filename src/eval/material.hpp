@@ -15,7 +15,7 @@ struct MaterialEntry {
   Key key = 0;
   const endgames::Known* known = nullptr;  ///< the known-endgame registry's entry, if any
   Score score[COLOR_NB];                   ///< piece values and bishop pair
-  int phase = 0;                           ///< 0 (pawn ending) .. PhaseMidgame
+  uint8_t phase = 0;                       ///< 0 (pawn ending) .. PhaseMidgame
   bool drawn = false;                      ///< no side can mate: evaluation is a draw
   bool onlyBishops = false;                ///< no pawns, knights, rooks or queens: check bishop colours
   int8_t noPawnScale[COLOR_NB] = {};       ///< scale if that side is ahead without pawns, else -1

@@ -16,7 +16,6 @@ void pawn_structure(const Position& pos, PawnEntry& e, Sink& out) {
   const Bitboard ours = pos.pieces(Us, PAWN);
   const Bitboard theirs = pos.pieces(Them, PAWN);
 
-  e.attacks[Us] = pawn_attacks_bb<Us>(ours);
   e.attackSpan[Us] = 0;
   e.passed[Us] = 0;
   e.semiOpenFiles[Us] = 0xFF;
@@ -73,7 +72,7 @@ void fill_pawn_entry(const Position& pos, PawnEntry& e) {
   evaluate_pawns(pos, e, sum);
   for (Color c : {WHITE, BLACK}) {
     e.score[c] = sum.score[c];
-    e.shelterSquare[c] = SQ_NONE;
+    e.shelterSquare[c] = uint8_t(SQ_NONE);
   }
 }
 

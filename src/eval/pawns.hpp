@@ -11,17 +11,17 @@ namespace taper {
 
 /// Everything that depends on the pawns alone (plus, memoised, the king shelter for one king
 /// square and castling rights per side): filled by fill_pawn_entry(), or by evaluate_pawns() when recording.
-struct PawnEntry {
+struct alignas(64) PawnEntry {
   Key key = 0;
   Score score[COLOR_NB];            ///< pawn PSQT, structure and passed-pawn rank bonus
   Bitboard passed[COLOR_NB];        ///< passed pawns
-  Bitboard attacks[COLOR_NB];       ///< squares attacked by pawns
   Bitboard attackSpan[COLOR_NB];    ///< squares the pawns attack now or could after advancing
+  Score shelter[COLOR_NB];          ///< memo: king shelter (shield, storm, files) ...
+  uint8_t shelterSquare[COLOR_NB];  ///< ... for this king square (SQ_NONE: nothing memoised)
+  uint8_t shelterRights[COLOR_NB];  ///< ... and that side's castling rights
   uint8_t semiOpenFiles[COLOR_NB];  ///< bit f set: no pawn of that colour on file f
-  Square shelterSquare[COLOR_NB];   ///< king square the memoised shelter was computed for
-  uint8_t shelterRights[COLOR_NB];  ///< and that side's castling rights at the time
-  Score shelter[COLOR_NB];          ///< king shelter (shield, storm, files) for them
 };
+static_assert(sizeof(PawnEntry) == 64, "one cache line per pawn-table probe");
 
 /// Pawn-structure terms for both colours, reported to `out`; also fills the entry's bitboards
 /// (not its cached scores or shelter memo). Instantiated for ScoreSink and RecordSink.

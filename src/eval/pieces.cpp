@@ -26,7 +26,7 @@ template <Color Us, PieceType Pt, class Sink>
 void outpost(const EvalState& st, Square s, Sink& out) {
   constexpr Color Them = ~Us;
   const Rank r = relative_rank(Us, s);
-  if (r >= RANK_4 && r <= RANK_6 && (st.pawns.attacks[Us] & square_bb(s)) && !(st.pawns.attackSpan[Them] & square_bb(s)))
+  if (r >= RANK_4 && r <= RANK_6 && (st.attackedBy[Us][PAWN] & square_bb(s)) && !(st.pawns.attackSpan[Them] & square_bb(s)))
     out.add(Pt == KNIGHT ? KnightOutpost : BishopOutpost, Us);
 }
 

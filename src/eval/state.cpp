@@ -23,8 +23,15 @@ constexpr std::array<Bitboard, SQUARE_NB> make_outer_rings() {
 constexpr std::array<Bitboard, SQUARE_NB> OuterRings = make_outer_rings();
 static_assert(OuterRings[SQ_E4] == 0x7C4444447C00ULL);  // c2-g2, c3-c5, g3-g5, c6-g6
 
+/// Squares attacked by two pawns of colour C at once.
+template <Color C>
+Bitboard pawn_double_attacks(Bitboard pawns) {
+  return C == WHITE ? shift<NORTH_WEST>(pawns) & shift<NORTH_EAST>(pawns)
+                    : shift<SOUTH_WEST>(pawns) & shift<SOUTH_EAST>(pawns);
+}
+
 template <Color Us>
-void init_side(const Position& pos, const PawnEntry& pe, EvalState& st) {
+void init_side(const Position& pos, EvalState& st) {
   constexpr Color Them = ~Us;
   constexpr Direction Down = pawn_push(Them);
   constexpr Bitboard LowRanks = Us == WHITE ? rank_bb(RANK_2) | rank_bb(RANK_3) : rank_bb(RANK_7) | rank_bb(RANK_6);
@@ -34,17 +41,18 @@ void init_side(const Position& pos, const PawnEntry& pe, EvalState& st) {
   st.kingOuter[Us] = OuterRings[ksq];
   st.kingAttackers[Us] = 0;
   for (Bitboard& b : st.attackedBy[Us]) b = 0;
+  const Bitboard ourPawns = pos.pieces(Us, PAWN);
+  const Bitboard pawnAttacks = pawn_attacks_bb<Us>(ourPawns);
   st.attackedBy[Us][KING] = st.kingInner[Us];
-  st.attackedBy[Us][PAWN] = pe.attacks[Us];
-  st.attackedBy[Us][ALL_PIECES] = st.kingInner[Us] | pe.attacks[Us];
-  st.attackedBy2[Us] = st.kingInner[Us] & pe.attacks[Us];
+  st.attackedBy[Us][PAWN] = pawnAttacks;
+  st.attackedBy[Us][ALL_PIECES] = st.kingInner[Us] | pawnAttacks;
+  st.attackedBy2[Us] = (st.kingInner[Us] & pawnAttacks) | pawn_double_attacks<Us>(ourPawns);
 
   // Mobility counts squares a piece could use: not those of our king, not our pawns that
   // cannot move or have not moved yet (they only get in the way), and not squares attacked
   // by enemy pawns, where a piece would simply be lost.
-  const Bitboard ourPawns = pos.pieces(Us, PAWN);
   const Bitboard stuckPawns = ourPawns & (shift<Down>(pos.pieces()) | LowRanks);
-  st.mobilityArea[Us] = ~(pos.pieces(Us, KING) | stuckPawns | pe.attacks[Them]);
+  st.mobilityArea[Us] = ~(pos.pieces(Us, KING) | stuckPawns | pawn_attacks_bb<Them>(pos.pieces(Them, PAWN)));
 }
 
 }  // namespace
@@ -52,8 +60,8 @@ void init_side(const Position& pos, const PawnEntry& pe, EvalState& st) {
 Bitboard outer_ring(Square s) { return OuterRings[s]; }
 
 EvalState::EvalState(const Position& p, const PawnEntry& pe) : pos(p), pawns(pe) {
-  init_side<WHITE>(p, pe, *this);
-  init_side<BLACK>(p, pe, *this);
+  init_side<WHITE>(p, *this);
+  init_side<BLACK>(p, *this);
 }
 
 }  // namespace taper

@@ -83,6 +83,32 @@ std::string danger_line(const EvalRecord& r) {
   return s;
 }
 
+/// Per parameter (elements summed): counts and what they add, so that an engine author can
+/// see which weights make up a row. Linear weights whose net contribution is zero are left out.
+std::string term_lines(const EvalRecord& r) {
+  std::string s, danger;
+  append(s, "\n  %-24s %9s  %6s %5s   (count White / Black, net White - Black)\n", "Term", "count", "mg", "eg");
+  append(danger, "\n  %-24s %9s  %6s %5s   (units against the White / Black king)\n", "King danger", "count", "White", "Black");
+  for (int first = 0; first < ParamCount; first += Params[first].size) {
+    const ParamInfo& p = Params[first];
+    int count[COLOR_NB] = {}, units[COLOR_NB] = {};
+    Score net;
+    for (int i = first; i < first + p.size; ++i)
+      for (Color c : {WHITE, BLACK}) {
+        count[c] += r.coeff[i][c];
+        units[c] += Weights[i].mg() * r.coeff[i][c];
+        if (p.kind == ParamKind::Linear) net += (c == WHITE ? Weights[i] : -Weights[i]) * r.coeff[i][c];
+      }
+    if (p.kind == ParamKind::Linear && net != Score())
+      append(s, "  %-24.*s %3d / %-3d  %6d %5d\n", int(p.name.size()), p.name.data(), count[WHITE], count[BLACK],
+             net.mg(), net.eg());
+    if (p.kind == ParamKind::Danger && (count[WHITE] || count[BLACK]))
+      append(danger, "  %-24.*s %3d / %-3d  %6d %5d\n", int(p.name.size()), p.name.data(), count[WHITE],
+             count[BLACK], units[WHITE], units[BLACK]);
+  }
+  return s + danger;
+}
+
 /// The material as "KRPvKR", White first.
 std::string material_signature(const Position& pos) {
   std::string s;
@@ -123,6 +149,7 @@ std::string trace_evaluation(const Position& pos) {
     }
     s += " --------------+-------------+-------------+-------------\n";
     append_row(s, "Total", sum[WHITE], sum[BLACK]);
+    s += term_lines(r);
     s += "\n" + danger_line(r);
   }
   append(s, "Phase: %d / %d (middlegame weight %d%%)\n", r.phase, PhaseMidgame, r.phase * 100 / PhaseMidgame);
