@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "eval/evaluate.hpp"
+#include "eval/terms.hpp"
 #include "eval/trace.hpp"
 #include "test_data.hpp"
 
@@ -142,4 +143,37 @@ TEST(EvalSuites, CoefficientsRebuildTheEvaluation) {
     general += r.exit == EvalExit::General;
   }
   EXPECT_GT(general, 50000);
+}
+
+// The pawn hash in detail: an entry found in a table that has seen every other suite position
+// holds what a fresh computation gives, and the king shelter memoised in it (by king square
+// and castling rights) equals the shelter computed without the memo.
+TEST(EvalSuites, PawnHashEntriesEqualRecomputation) {
+  PawnTable table;
+  int memoHits = 0;
+  for (int pass = 0; pass < 2; ++pass)
+    for (const SuitePosition& p : all_positions()) {
+      Position pos;
+      if (!parse(pos, p.fen, p.chess960, p.origin)) continue;
+      PawnEntry& cached = table.probe(pos);
+      PawnEntry fresh;
+      fill_pawn_entry(pos, fresh);
+      ASSERT_EQ(cached.key, pos.pawn_key()) << p.origin;
+      for (Color c : {WHITE, BLACK}) {
+        ASSERT_EQ(cached.score[c], fresh.score[c]) << p.origin;
+        ASSERT_EQ(cached.passed[c], fresh.passed[c]) << p.origin;
+        ASSERT_EQ(cached.attackSpan[c], fresh.attackSpan[c]) << p.origin;
+        ASSERT_EQ(cached.semiOpenFiles[c], fresh.semiOpenFiles[c]) << p.origin;
+        memoHits += cached.shelterSquare[c] == pos.king_square(c);
+      }
+      EvalState st(pos, cached);
+      ScoreSink viaMemo, direct;
+      evaluate_kings(pos, st, &cached, viaMemo);  // fills the memo or uses it
+      evaluate_kings(pos, st, nullptr, direct);
+      for (Color c : {WHITE, BLACK}) {
+        ASSERT_EQ(viaMemo.score[c], direct.score[c]) << p.origin << ": " << p.fen;
+        ASSERT_EQ(viaMemo.units[c], direct.units[c]) << p.origin;
+      }
+    }
+  EXPECT_GT(memoHits, 50000);  // the second pass mostly finds the shelter memoised
 }

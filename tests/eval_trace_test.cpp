@@ -181,6 +181,7 @@ TEST(EvalTuner, CurveGradientMatchesFiniteDifferences) {
     const KingDangerGradient g = king_danger_gradient(u, p);
     const double h = 1e-4;
     auto f = [&](KingDangerShape<double> q, double x) { return king_danger_curve(x, q); };
+    EXPECT_DOUBLE_EQ(g.value, f(p, u));
     EXPECT_NEAR(g.units, (f(p, u + h) - f(p, u - h)) / (2 * h), 1e-6);
     EXPECT_NEAR(g.quadratic, (f({p.quadratic + h, p.linear, p.limit}, u) - f({p.quadratic - h, p.linear, p.limit}, u)) / (2 * h), 1e-6);
     EXPECT_NEAR(g.linear, (f({p.quadratic, p.linear + h, p.limit}, u) - f({p.quadratic, p.linear - h, p.limit}, u)) / (2 * h), 1e-6);

@@ -31,19 +31,20 @@ constexpr T king_danger_curve(T units, const KingDangerShape<T>& p) {
   return v < T(0) ? T(0) : v > p.limit ? p.limit : v;
 }
 
-/// Partial derivatives of king_danger_curve (real-valued) for the tuner's gradient.
+/// The curve (real-valued) and its partial derivatives, for the tuner's gradient.
 struct KingDangerGradient {
-  double units, quadratic, linear, limit;
+  double value;                             ///< king_danger_curve(units, shape)
+  double units, quadratic, linear, limit;  ///< d value / d (units, quadratic, linear, limit)
 };
 
-/// d curve / d (units, quadratic, linear, limit) at `units`; zero where the curve is clamped
-/// at 0, and only d/dlimit = 1 where it is clamped at the limit.
+/// Value and derivatives at `units`: zero where the curve is clamped at 0, and only
+/// d/dlimit = 1 where it is clamped at the limit.
 inline KingDangerGradient king_danger_gradient(double units, const KingDangerShape<double>& p) {
-  if (units <= 0) return {0, 0, 0, 0};
-  double v = p.quadratic * units * units / 1024 + p.linear * units / 16;
-  if (v < 0) return {0, 0, 0, 0};
-  if (v > p.limit) return {0, 0, 0, 1};
-  return {p.quadratic * 2 * units / 1024 + p.linear / 16, units * units / 1024, units / 16, 0};
+  if (units <= 0) return {0, 0, 0, 0, 0};
+  const double raw = p.quadratic * units * units / 1024 + p.linear * units / 16;
+  if (raw < 0) return {0, 0, 0, 0, 0};
+  if (raw > p.limit) return {p.limit, 0, 0, 0, 1};
+  return {raw, p.quadratic * 2 * units / 1024 + p.linear / 16, units * units / 1024, units / 16, 0};
 }
 
 static_assert(king_danger_curve(0, KingDangerShape<int>{16, 0, 1200}) == 0);

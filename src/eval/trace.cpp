@@ -75,7 +75,7 @@ void append_row(std::string& s, std::string_view title, Score white, Score black
 }
 
 std::string danger_line(const EvalRecord& r) {
-  std::string s = "King danger units:";
+  std::string s = "\nKing danger units:";
   for (Color c : {WHITE, BLACK})
     append(s, " %s %d (%s, penalty %d)%s", c == WHITE ? "White" : "Black", r.units[c],
            r.dangerReal[c] ? "two or more attackers" : "fewer than two attackers", r.dangerPenalty[c],
@@ -87,7 +87,7 @@ std::string danger_line(const EvalRecord& r) {
 /// see which weights make up a row. Linear weights whose net contribution is zero are left out.
 std::string term_lines(const EvalRecord& r) {
   std::string s, danger;
-  append(s, "\n  %-24s %9s  %6s %5s   (count White / Black, net White - Black)\n", "Term", "count", "mg", "eg");
+  append(s, "  %-24s %9s  %6s %5s   (count White / Black, net White - Black)\n", "Term", "count", "mg", "eg");
   append(danger, "\n  %-24s %9s  %6s %5s   (units against the White / Black king)\n", "King danger", "count", "White", "Black");
   for (int first = 0; first < ParamCount; first += Params[first].size) {
     const ParamInfo& p = Params[first];
@@ -138,6 +138,9 @@ std::string trace_evaluation(const Position& pos) {
         for (Color c : {WHITE, BLACK}) rows[size_t(Params[i].group)][c] += Weights[i] * r.coeff[i][c];
     for (Color c : {WHITE, BLACK}) rows[size_t(ParamGroup::KingDanger)][c] -= Score(r.dangerPenalty[c], 0);
 
+    // Details first, then the summary table, phase, scale and the final line.
+    s += term_lines(r);
+    s += danger_line(r) + "\n";
     s += "          Term |    White    |    Black    |    Total\n";
     s += "               |   MG    EG  |   MG    EG  |   MG    EG\n";
     s += " --------------+-------------+-------------+-------------\n";
@@ -149,8 +152,7 @@ std::string trace_evaluation(const Position& pos) {
     }
     s += " --------------+-------------+-------------+-------------\n";
     append_row(s, "Total", sum[WHITE], sum[BLACK]);
-    s += term_lines(r);
-    s += "\n" + danger_line(r);
+    s += "\n";
   }
   append(s, "Phase: %d / %d (middlegame weight %d%%)\n", r.phase, PhaseMidgame, r.phase * 100 / PhaseMidgame);
   append(s, "Scale factor: %d / %d\n", r.scale, ScaleNormal);
