@@ -399,3 +399,25 @@ TEST(Uci, ThreadsAndHashCanChangeBetweenSearches) {
   e.send("stop");
   EXPECT_FALSE(e.read_until("bestmove", Slow).empty());
 }
+
+TEST(Uci, SyzygyPathReportsWhatWasFound) {
+  EngineProcess e;
+  handshake(e);
+  e.send("setoption name SyzygyPath value " + std::string(TAPER_DATA_DIR) + "/syzygy");
+  auto lines = e.read_until("info string", Slow);
+  ASSERT_FALSE(lines.empty());
+#ifdef TAPER_HAS_FATHOM
+  EXPECT_NE(lines.back().find("35 WDL and 35 DTZ tables for up to 4 pieces"), std::string::npos) << lines.back();
+#else
+  EXPECT_NE(lines.back().find("without Syzygy support"), std::string::npos) << lines.back();
+#endif
+  e.send("setoption name SyzygyPath value /no/such/folder");
+  lines = e.read_until("info string", Slow);
+  ASSERT_FALSE(lines.empty());
+#ifdef TAPER_HAS_FATHOM
+  EXPECT_NE(lines.back().find("/no/such/folder"), std::string::npos) << lines.back();
+#endif
+  e.send("position fen 8/8/8/4k3/8/8/8/KQ6 w - - 0 1");
+  e.send("go depth 5");
+  EXPECT_FALSE(e.read_until("bestmove", Slow).empty());
+}

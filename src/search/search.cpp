@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "search/movepick.hpp"
+#include "tb/syzygy.hpp"
 
 namespace taper {
 
@@ -169,6 +170,32 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         pos.is_legal(ttMove))
       update_quiet_stats(pos, ss, ttMove, history_bonus(depth));
     if (pos.rule50_count() < 90) return ttValue;
+  }
+
+  // Tablebases: after a capture or pawn move (rule50 == 0) with few enough pieces, the WDL
+  // tables give the exact result. Wins and losses go into their own band below mate scores.
+  Value maxValue = VALUE_INFINITE;
+  if (!RootNode && !excluded && shared_.tbCardinality && pos.rule50_count() == 0 && !pos.castling_rights()) {
+    int pieces = popcount(pos.pieces());
+    syzygy::Wdl wdl;
+    if (pieces <= shared_.tbCardinality && (pieces < shared_.tbCardinality || depth >= shared_.tbProbeDepth) &&
+        syzygy::probe_wdl(pos, wdl)) {
+      shared_.tbHits.fetch_add(1, std::memory_order_relaxed);
+      int w = int(wdl), drawScore = shared_.tbUse50MoveRule;  // cursed/blessed count as draws under the rule
+      Value value = w < -drawScore ? -VALUE_TB_WIN + ply + 1 : w > drawScore ? VALUE_TB_WIN - ply - 1
+                                                                              : VALUE_DRAW + 2 * w * drawScore;
+      Bound bound = w < -drawScore ? BOUND_UPPER : w > drawScore ? BOUND_LOWER : BOUND_EXACT;
+      if (bound == BOUND_EXACT || (bound == BOUND_LOWER ? value >= beta : value <= alpha)) {
+        shared_.tt->store(pos.key(), ply, Move::none(), value, VALUE_NONE, std::min(MAX_PLY - 1, depth + 6), bound,
+                          ss->ttPv);
+        return value;
+      }
+      // In PV nodes keep searching for the best move, but inside the tablebase's bounds.
+      if (PvNode) {
+        if (bound == BOUND_LOWER) alpha = std::max(alpha, value);
+        else maxValue = value;
+      }
+    }
   }
 
   // Static evaluation, corrected by the TT value when its bound says it is better.
@@ -354,6 +381,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   else if (bestMove)
     update_all_stats(pos, ss, bestMove, bestValue, beta, prevSq, quietsTried, quietCount, capturesTried, captureCount,
                      depth);
+  if (PvNode) bestValue = std::min(bestValue, maxValue);
 
   if (!excluded && !(RootNode && pvIdx_)) {
     Bound bound = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
@@ -476,7 +504,7 @@ SearchReport Worker::report(int index, int depth) const {
   r.score = updated ? rm.score : rm.previousScore;
   if (r.score == -VALUE_INFINITE) r.score = VALUE_ZERO;
   r.bound = updated ? rm.bound : BOUND_EXACT;
-  if (shared_.rootInTb && std::abs(r.score) < VALUE_MATE_IN_MAX_PLY && rm.tbRank) {
+  if (shared_.rootInTb && std::abs(r.score) < VALUE_MATE_IN_MAX_PLY) {
     r.score = rm.tbScore;
     r.tbScore = true;
   }

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "board/movegen.hpp"
+#include "tb/syzygy.hpp"
 
 namespace taper {
 
@@ -60,6 +61,10 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
   for (auto& c : shared_.bestMoveChanges) c = 0;
   shared_.time.init(limits, pos.side_to_move(), options.moveOverhead);
   shared_.rootInTb = false;
+  shared_.tbProbeDepth = options.syzygyProbeDepth;
+  shared_.tbUse50MoveRule = options.syzygy50MoveRule;
+  shared_.tbCardinality = std::min(options.syzygyProbeLimit, syzygy::max_pieces());
+  lastReported_ = Move::none();
   searching_ = true;
   mainThread_ = std::thread([this] { run(); });
 }
@@ -91,6 +96,15 @@ void SearchPool::run() {
     if (limits.searchMoves.empty() || std::count(limits.searchMoves.begin(), limits.searchMoves.end(), m))
       rootMoves.emplace_back(m);
 
+  rank_root_moves_by_tablebase(rootMoves);
+
+  // Remember the PV move last shown, so the final best move never contradicts it.
+  SearchCallbacks userCallbacks = shared_.callbacks;
+  shared_.callbacks.onIteration = [this, userCallbacks](const SearchReport& r) {
+    if (r.multiPv == 1 && !r.pv.empty()) lastReported_ = r.pv[0];
+    if (userCallbacks.onIteration) userCallbacks.onIteration(r);
+  };
+
   Move best = Move::none(), ponder = Move::none();
   if (rootMoves.empty()) {
     // Mate or stalemate (or no allowed move): report it and answer with a null move.
@@ -115,8 +129,9 @@ void SearchPool::run() {
     for (auto& t : helpers) t.join();
 
     const Worker& chosen = best_worker();
-    if (&chosen != workers_[0].get() && shared_.callbacks.onIteration)
-      shared_.callbacks.onIteration(chosen.report(0, chosen.completed_depth()));
+    // An interrupted iteration (or another thread) may have found a new best move: show its line.
+    if (chosen.root_moves()[0].move() != lastReported_ && shared_.callbacks.onIteration)
+      shared_.callbacks.onIteration(chosen.report(0, std::max(1, chosen.completed_depth())));
     best = chosen.root_moves()[0].move();
     ponder = ponder_move(chosen.root_moves()[0]);
   }
@@ -127,6 +142,35 @@ void SearchPool::run() {
   // Not "searching" any more once the GUI can see the best move: it may send `go` at once.
   searching_ = false;
   if (shared_.callbacks.onBestMove) shared_.callbacks.onBestMove(best, ponder);
+}
+
+void SearchPool::rank_root_moves_by_tablebase(std::vector<RootMove>& rootMoves) {
+  // With the root in the tables, search only the moves that keep the best result (ranked by
+  // DTZ so a win makes progress under the fifty-move rule), and report the tablebase score.
+  if (rootMoves.empty() || !shared_.tbCardinality || popcount(rootPos_.pieces()) > syzygy::max_pieces() ||
+      rootPos_.castling_rights())
+    return;
+  syzygy::RootProbe probe;
+  if (!syzygy::probe_root(rootPos_, rootPos_.has_repeated(), probe)) return;
+  std::vector<Move> keep = probe.best_moves();
+  std::vector<RootMove> kept;
+  for (RootMove& rm : rootMoves) {
+    auto it = std::find_if(probe.moves.begin(), probe.moves.end(), [&](const syzygy::RootMove& t) { return t.move == rm.move(); });
+    if (it == probe.moves.end()) continue;
+    rm.tbRank = it->rank;
+    int w = int(it->wdl), drawScore = shared_.tbUse50MoveRule;
+    rm.tbScore = w > drawScore ? VALUE_TB_WIN - std::min(std::abs(it->dtz), MAX_PLY - 1)
+               : w < -drawScore ? -VALUE_TB_WIN + std::min(std::abs(it->dtz), MAX_PLY - 1)
+                                : VALUE_DRAW;
+    if (std::count(keep.begin(), keep.end(), rm.move())) kept.push_back(rm);
+  }
+  if (kept.empty()) return;
+  // Best rank first, then shortest way to zeroing for wins.
+  std::stable_sort(kept.begin(), kept.end(), [](const RootMove& a, const RootMove& b) { return a.tbScore > b.tbScore; });
+  rootMoves = kept;
+  shared_.rootInTb = true;
+  shared_.tbCardinality = 0;  // the root ranking decides; no probes needed inside the tree
+  shared_.tbHits.fetch_add(probe.moves.size(), std::memory_order_relaxed);
 }
 
 const Worker& SearchPool::best_worker() const {

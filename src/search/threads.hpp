@@ -50,6 +50,7 @@ class SearchPool {
   void run();                               // body of the main search thread
   const Worker& best_worker() const;        // Lazy SMP vote
   Move ponder_move(const RootMove& best);   // second PV move, or a guess from the TT
+  void rank_root_moves_by_tablebase(std::vector<RootMove>& rootMoves);
 
   std::vector<std::unique_ptr<Worker>> workers_;
   SharedSearchState shared_;
@@ -59,6 +60,7 @@ class SearchPool {
   std::atomic<bool> searching_{false};
   std::mutex waitMutex_;
   std::condition_variable waitCv_;
+  Move lastReported_;  // first move of the last PV line shown (written by the search thread only)
 };
 
 }  // namespace taper

@@ -30,7 +30,10 @@ std::string uci_info(const SearchReport& r, bool chess960, bool showWdl) {
   if (r.bound == BOUND_LOWER) s += " lowerbound";
   else if (r.bound == BOUND_UPPER) s += " upperbound";
   if (showWdl) {
-    Wdl w = wdl_from_score(r.score);
+    // Tablebase results are certain; otherwise estimate from the score.
+    Wdl w = r.tbScore && std::abs(r.score) < VALUE_TB_WIN_IN_MAX_PLY ? Wdl{0, 1000, 0}
+            : r.tbScore ? (r.score > 0 ? Wdl{1000, 0, 0} : Wdl{0, 0, 1000})
+                        : wdl_from_score(r.score);
     s += " wdl " + std::to_string(w.win) + " " + std::to_string(w.draw) + " " + std::to_string(w.loss);
   }
   uint64_t nps = r.timeMs > 0 ? r.nodes * 1000 / uint64_t(r.timeMs) : r.nodes * 1000;

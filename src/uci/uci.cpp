@@ -11,6 +11,7 @@
 #include "board/movegen.hpp"
 #include "board/notation.hpp"
 #include "board/perft.hpp"
+#include "tb/syzygy.hpp"
 #include "uci/bench.hpp"
 #include "uci/format.hpp"
 #include "uci/version.hpp"
@@ -84,12 +85,24 @@ void UciEngine::add_options() {
   options_.add(UciOption{"Move Overhead", UciOption::Spin, "10", 0, 5000, nullptr});
   options_.add(UciOption{"UCI_Chess960", UciOption::Check, "false", 0, 0, nullptr});
   options_.add(UciOption{"UCI_ShowWDL", UciOption::Check, "false", 0, 0, nullptr});
+  options_.add(UciOption{"SyzygyPath", UciOption::String, "", 0, 0, [this](const UciOption& o) {
+                           // A bad folder or file is reported; whatever could be loaded is used.
+                           syzygy::LoadResult r = syzygy::init(o.value);
+                           info_string(r.message);
+                           return std::string();
+                         }});
+  options_.add(UciOption{"SyzygyProbeDepth", UciOption::Spin, "1", 1, 100, nullptr});
+  options_.add(UciOption{"SyzygyProbeLimit", UciOption::Spin, "7", 0, 7, nullptr});
+  options_.add(UciOption{"Syzygy50MoveRule", UciOption::Check, "true", 0, 0, nullptr});
 }
 
 SearchOptions UciEngine::search_options() const {
   SearchOptions o;
   o.multiPv = int(options_.spin("MultiPV"));
   o.moveOverhead = options_.spin("Move Overhead");
+  o.syzygyProbeDepth = int(options_.spin("SyzygyProbeDepth"));
+  o.syzygyProbeLimit = int(options_.spin("SyzygyProbeLimit"));
+  o.syzygy50MoveRule = options_.check("Syzygy50MoveRule");
   return o;
 }
 
