@@ -54,8 +54,7 @@ Value evaluate_position(const Position& pos, Sink& out, PawnTable* pawnTable, Ma
   const Score total = out.score[WHITE] - out.score[BLACK];
   const int scale = scale_factor(pos, me, total.eg());
   if (outcome) *outcome = {EvalExit::General, me.phase, scale};
-  const Value v = tapered_value(total, me.phase, scale);
-  return pos.side_to_move() == WHITE ? v : -v;
+  return final_value(total, me.phase, scale, pos.side_to_move());
 }
 
 template Value evaluate_position<ScoreSink>(const Position&, ScoreSink&, PawnTable*, MaterialTable*, EvalOutcome*);

@@ -74,7 +74,7 @@ void fill_material_entry(const Position& pos, MaterialEntry& e) {
   e.phase = uint8_t(game_phase(pos));
   e.drawn = drawn_by_material(pos);
   e.onlyBishops = !pos.pieces(PAWN) && !pos.pieces(KNIGHT) && !pos.pieces(ROOK) && !pos.pieces(QUEEN);
-  for (Color c : {WHITE, BLACK}) e.noPawnScale[c] = int8_t(no_pawn_scale(pos, c));
+  for (Color c : {WHITE, BLACK}) e.noPawnScale[c] = int16_t(no_pawn_scale(pos, c));
 }
 
 int scale_factor(const Position& pos, const MaterialEntry& e, int endgameScore) {

@@ -18,8 +18,9 @@ struct MaterialEntry {
   uint8_t phase = 0;                       ///< 0 (pawn ending) .. PhaseMidgame
   bool drawn = false;                      ///< no side can mate: evaluation is a draw
   bool onlyBishops = false;                ///< no pawns, knights, rooks or queens: check bishop colours
-  int8_t noPawnScale[COLOR_NB] = {};       ///< scale if that side is ahead without pawns, else -1
+  int16_t noPawnScale[COLOR_NB] = {};      ///< scale if that side is ahead without pawns, else -1
 };
+static_assert(sizeof(MaterialEntry) == 32);
 
 /// Piece values and bishop pair for both colours. Instantiated for ScoreSink and RecordSink.
 template <class Sink>

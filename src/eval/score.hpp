@@ -69,6 +69,14 @@ constexpr Value tapered_value(Score s, int phase, int scale) {
          (PhaseMidgame * ScaleNormal);
 }
 
+/// The evaluation from the side to move: tapered, and kept out of the known-win band (which
+/// belongs to exact known-endgame evaluations) so that the search can trust that band.
+constexpr Value final_value(Score total, int phase, int scale, Color sideToMove) {
+  Value v = tapered_value(total, phase, scale);
+  v = v >= VALUE_KNOWN_WIN ? VALUE_KNOWN_WIN - 1 : v <= -VALUE_KNOWN_WIN ? -VALUE_KNOWN_WIN + 1 : v;
+  return sideToMove == WHITE ? v : -v;
+}
+
 static_assert(tapered_value(S(100, 200), PhaseMidgame, 128) == 100);
 static_assert(tapered_value(S(100, 200), 0, 128) == 200);
 static_assert(tapered_value(S(100, 200), 0, 64) == 100);

@@ -46,8 +46,7 @@ Value evaluate_from_coefficients(const EvalRecord& r, const WeightVector& w) {
     side[c] = linear_sum(r, c, w);
     if (r.dangerReal[c]) side[c] -= Score(king_danger_curve(danger_units(r, c, w), king_danger_shape(w)), 0);
   }
-  const Value v = tapered_value(side[WHITE] - side[BLACK], r.phase, r.scale);
-  return r.sideToMove == WHITE ? v : -v;
+  return final_value(side[WHITE] - side[BLACK], r.phase, r.scale, r.sideToMove);
 }
 
 std::vector<SparseCoefficient> sparse_coefficients(const EvalRecord& r) {

@@ -19,7 +19,8 @@ namespace taper {
 ///   side[c]  = sum over Linear i of coeff[i][c] * w[i]                       (mg and eg)
 ///   units[c] = sum over Danger i of coeff[i][c] * w[i].mg()
 ///   side[c] -= (king_danger_curve(units[c], king_danger_shape(w)), 0)   if dangerReal[c]
-///   value    = tapered_value(side[WHITE] - side[BLACK], phase, scale), negated if Black is to move
+///   value    = final_value(side[WHITE] - side[BLACK], phase, scale, sideToMove)
+///              (tapered_value(), clamped inside the known-win band, negated if Black is to move)
 /// which is evaluate_from_coefficients(). With w = Weights it equals Evaluator::evaluate()
 /// exactly (tested). The scale factor is the one computed with the engine's weights (it
 /// depends on the sign of the endgame sum and on the Scale parameters); the tuner keeps it
