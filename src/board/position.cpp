@@ -35,7 +35,7 @@ void Position::clear() {
   states_.clear();
   states_.reserve(512);
   states_.emplace_back();
-  std::memset(&states_.back(), 0, sizeof(StateInfo));
+  std::memset(static_cast<void*>(&states_.back()), 0, sizeof(StateInfo));
   states_.back().epSquare = SQ_NONE;
 }
 

@@ -14,6 +14,9 @@ namespace taper {
 
 /// Everything that changes with a move and is cheaper to store than to recompute on unmake.
 struct StateInfo {
+  // No zero-initialisation: do_move writes every field, and perft makes millions of these.
+  StateInfo() {}
+
   // Copied from the previous state, then updated incrementally.
   Key pawnKey;
   Key materialKey;
