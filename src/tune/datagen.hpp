@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Self-play data generation: games at a fixed search budget, labelled positions for the tuner.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace taper::tune {
+
+struct DatagenOptions {
+  std::string output;              ///< appended to; "FEN | score | result" lines (input.hpp)
+  uint64_t positions = 100000;     ///< stop once the file holds this many positions
+  int threads = 2;                 ///< games played at once (one search thread each)
+  uint64_t nodes = 5000;           ///< nodes per move (0: no node limit)
+  int depth = 0;                   ///< depth per move (0: no depth limit)
+  std::string book;                ///< EPD/FEN file of openings; empty: the start position
+  int randomPlies = 8;             ///< random legal moves played after the book position
+  int openingMaxScore = 400;       ///< discard an opening whose first search says more than this
+  int winScore = 1000;             ///< adjudicate a win once |score| >= this ...
+  int winPlies = 6;                ///< ... for this many plies in a row (both sides agree)
+  int drawScore = 8;               ///< adjudicate a draw once |score| <= this ...
+  int drawPlies = 12;              ///< ... for this many plies in a row ...
+  int drawStartPly = 80;           ///< ... from this ply of the game on
+  int maxPlies = 400;              ///< a game still going after this many plies is a draw
+  int hashMb = 8;                  ///< transposition table per game thread
+  uint64_t seed = 1;
+  double progressSeconds = 10;     ///< interval of the progress line on stderr (0: none)
+};
+
+struct DatagenReport {
+  uint64_t existing = 0;  ///< positions already in the file when the run started
+  uint64_t games = 0, positions = 0;
+  uint64_t whiteWins = 0, draws = 0, blackWins = 0;
+  uint64_t adjudicated = 0, discardedOpenings = 0;
+  double seconds = 0;
+};
+
+/// Plays self-play games on `threads` threads until the output holds `positions` positions.
+/// Each game starts from a random book line (or the start position) plus random plies, is
+/// searched at a fixed budget per move, and ends by mate, stalemate, repetition, the fifty-move
+/// rule, insufficient material, adjudication or the ply limit. Positions are kept when the side
+/// to move is not in check, the best move is quiet (no capture or promotion), the score is not
+/// a mate score and the opening's random plies are over. A game is appended whole, so an
+/// interrupted run loses only the games in progress, and running the same command again
+/// resumes (with a different random stream, so no game is repeated).
+bool generate_data(const DatagenOptions& options, DatagenReport& report, std::string* error = nullptr);
+
+}  // namespace taper::tune

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The tuner's data set: each labelled position traced once into a sparse list of coefficients.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "eval/trace.hpp"
+#include "tune/input.hpp"
+
+namespace taper::tune {
+
+/// A Linear weight's net count in one position: White's count minus Black's (STYLE.md 5).
+struct LinearTerm {
+  uint16_t index;
+  int16_t net;
+};
+
+/// A Danger weight's count against one king.
+struct DangerTerm {
+  uint16_t index;
+  int16_t count;
+};
+
+/// One position as the tuner sees it: what the evaluation recorded (eval/trace.hpp), stored
+/// sparsely, with the evaluation under the engine's weights. The tuner fits *deltas* from those
+/// weights, so the stored evaluation already contains every weight that is not tuned
+/// (including the scale factor, which the tuner keeps fixed).
+struct Entry {
+  uint32_t linearBegin = 0;      ///< first LinearTerm in Dataset::linear
+  uint32_t dangerBegin = 0;      ///< first DangerTerm in Dataset::danger (White king's, then Black's)
+  uint16_t linearCount = 0;
+  uint8_t dangerCount[COLOR_NB] = {};  ///< terms against each king (0 when its curve does not apply)
+  bool dangerReal[COLOR_NB] = {};      ///< the curve applies to that king (EvalRecord::dangerReal)
+  float mgFactor = 0;            ///< d eval / d (mg sum), from tapered_value(): phase / PhaseMidgame
+  float egFactor = 0;            ///< d eval / d (eg sum): (PhaseMidgame - phase) / PhaseMidgame * scale / ScaleNormal
+  float baseEval = 0;            ///< evaluation under the engine's weights, White's point of view
+  float units[COLOR_NB] = {};    ///< king-danger units against each king under the engine's weights
+  float result = 0.5f;           ///< game result, White's point of view
+};
+
+/// Entries and their coefficient lists, contiguous for speed.
+struct Dataset {
+  std::vector<Entry> entries;
+  std::vector<LinearTerm> linear;
+  std::vector<DangerTerm> danger;
+
+  size_t size() const { return entries.size(); }
+  /// Appends the position `r` (recorded with the engine's weights) with its result. Only
+  /// records with exit == General depend on the weights; the caller skips the others.
+  void add(const EvalRecord& r, double whiteResult);
+  /// Appends all of `other` (rebasing its coefficient offsets).
+  void append(const Dataset& other);
+  size_t bytes() const;
+};
+
+struct LoadOptions {
+  int threads = 2;
+  bool resolve = false;             ///< play out the quiescence PV before recording
+  double validationFraction = 0.1;  ///< share of positions held out (by a hash of the position)
+  uint64_t splitSeed = 0;           ///< changes which positions are held out
+  size_t limit = 0;                 ///< stop after this many positions (0: all)
+  bool progress = true;             ///< a progress line on stderr
+};
+
+struct LoadReport {
+  size_t lines = 0;
+  size_t positions = 0;        ///< lines that parsed as labelled positions with a legal FEN
+  size_t bad = 0;              ///< lines that did not parse, or whose FEN was rejected
+  size_t notGeneral = 0;       ///< known endgames and dead draws: no weight affects them, skipped
+  size_t resolved = 0;         ///< positions changed by the quiescence resolution
+  size_t terminal = 0;         ///< positions dropped because their quiescence line ends in mate
+  size_t results[3] = {};      ///< losses, draws, wins for White (results < 0.5, == 0.5, > 0.5)
+  std::vector<std::string> badExamples;  ///< the first few bad lines, with the reason
+  std::vector<std::string> files;        ///< each file with its format and line count
+};
+
+/// Reads every file (plain, gzip or xz; any format parse_labelled_line() accepts), traces each
+/// position once with record_evaluation() on `threads` threads, and splits the positions into
+/// training and validation sets by a hash of the position (so the same positions are held out
+/// in every run over the same data). Bad lines are counted and reported, never fatal; false
+/// only if a file cannot be read.
+bool load_dataset(const std::vector<std::string>& files, const LoadOptions& options, Dataset& train,
+                  Dataset& validation, LoadReport& report, std::string* error = nullptr);
+
+}  // namespace taper::tune

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Self-play data generation: the output parses back as tuning data, and a second run resumes it.
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "board/movegen.hpp"
+#include "board/notation.hpp"
+#include "test_data.hpp"
+#include "tune/datagen.hpp"
+#include "tune/dataset.hpp"
+
+using namespace taper;
+using namespace taper::tune;
+using namespace taper::testing;
+
+namespace {
+
+struct Parsed {
+  size_t positions = 0, bad = 0;
+  std::vector<LabelledPosition> all;
+};
+
+Parsed parse_file(const std::string& path) {
+  Parsed p;
+  LineReader r(path);
+  EXPECT_TRUE(r.ok()) << r.error();
+  LabelledPosition lp;
+  for (std::string line; r.next(line);) {
+    const LineStatus s = parse_labelled_line(line, lp);
+    if (s == LineStatus::Bad) ++p.bad;
+    if (s != LineStatus::Position) continue;
+    ++p.positions;
+    p.all.push_back(lp);
+  }
+  return p;
+}
+
+}  // namespace
+
+TEST(TuneDatagen, OutputParsesBackAndResumes) {
+  const std::string path = ::testing::TempDir() + "taper_datagen_test_" + std::to_string(::getpid()) + ".txt";
+  std::filesystem::remove(path);
+  DatagenOptions o;
+  o.output = path;
+  o.positions = 60;
+  o.threads = 2;
+  o.nodes = 400;
+  o.book = data_path("books/noob_2moves.epd");
+  o.randomPlies = 4;
+  o.maxPlies = 120;
+  o.winScore = 600;
+  o.winPlies = 4;
+  o.drawStartPly = 40;
+  o.progressSeconds = 0;
+  DatagenReport r;
+  std::string error;
+  ASSERT_TRUE(generate_data(o, r, &error)) << error;
+  EXPECT_EQ(r.existing, 0u);
+  EXPECT_GE(r.positions, 60u);
+  EXPECT_GE(r.games, 1u);
+  EXPECT_EQ(r.games, r.whiteWins + r.draws + r.blackWins);
+
+  const Parsed first = parse_file(path);
+  EXPECT_EQ(first.bad, 0u);
+  EXPECT_EQ(first.positions, r.positions);
+  for (const LabelledPosition& lp : first.all) {
+    Position pos;
+    ASSERT_TRUE(pos.set(lp.fen, false)) << lp.fen;
+    EXPECT_FALSE(pos.in_check()) << lp.fen;
+    EXPECT_TRUE(lp.hasScore);
+    EXPECT_LT(std::abs(lp.score), VALUE_TB_WIN_IN_MAX_PLY);
+    EXPECT_TRUE(lp.result == 0.0 || lp.result == 0.5 || lp.result == 1.0) << lp.result;
+    EXPECT_GT(MoveList<LEGAL>(pos).size(), 0u);
+  }
+
+  // The tuner reads it like any other data set.
+  Dataset train, validation;
+  LoadReport rep;
+  LoadOptions lo;
+  lo.progress = false;
+  ASSERT_TRUE(load_dataset({path}, lo, train, validation, rep, &error)) << error;
+  EXPECT_EQ(rep.positions, first.positions);
+  EXPECT_EQ(rep.bad, 0u);
+
+  // Asking for more continues the file: the old positions stay, new games follow.
+  o.positions = first.positions + 30;
+  ASSERT_TRUE(generate_data(o, r, &error)) << error;
+  EXPECT_EQ(r.existing, first.positions);
+  const Parsed second = parse_file(path);
+  EXPECT_GE(second.positions, first.positions + 30);
+  for (size_t i = 0; i < first.all.size(); ++i) EXPECT_EQ(second.all[i].fen, first.all[i].fen);
+  // A target already reached plays nothing.
+  ASSERT_TRUE(generate_data(o, r, &error)) << error;
+  EXPECT_EQ(r.games, 0u);
+  std::filesystem::remove(path);
+}

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The tuner's model and optimiser: it reproduces the engine, its gradient is the loss's, a synthetic
+// tune recovers known weights, K is found, a resumed run equals an uninterrupted one, outputs parse.
+#include <cmath>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "eval/trace.hpp"
+#include "test_data.hpp"
+#include "tune/output.hpp"
+
+using namespace taper;
+using namespace taper::tune;
+using namespace taper::testing;
+
+namespace {
+
+/// Positions from the shared sets with their records (for comparisons with the trace API).
+struct Sample {
+  Dataset data;
+  std::vector<EvalRecord> records;
+};
+
+const Sample& sample() {
+  static const Sample s = [] {
+    Sample out;
+    LabelledPosition lp;
+    std::vector<std::string> lines = read_lines("tuning/quiet-labeled-subset-1_1000.epd");
+    LineReader tcec(data_path("tuning/tcec-labeled.epd.xz"));  // the first lines only
+    std::string line;
+    for (int i = 0; i < 1500 && tcec.next(line); ++i) lines.push_back(line);
+    for (const std::string& l : lines) {
+      if (parse_labelled_line(l, lp) != LineStatus::Position) continue;
+      Position pos;
+      if (!pos.set(lp.fen, false)) continue;
+      EvalRecord r = record_evaluation(pos);
+      if (r.exit != EvalExit::General) continue;
+      out.data.add(r, lp.result);
+      out.records.push_back(r);
+    }
+    return out;
+  }();
+  return s;
+}
+
+std::vector<uint32_t> all_indices(const Dataset& d) {
+  std::vector<uint32_t> v(d.size());
+  for (size_t i = 0; i < v.size(); ++i) v[i] = uint32_t(i);
+  return v;
+}
+
+/// Random deltas on every tunable half: a few centipawns, a few danger units, a little curve.
+Deltas random_deltas(uint64_t seed, double scale) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const std::vector<uint8_t> t = tunable_halves({}, {}, false);
+  Deltas d = zero_deltas();
+  for (int j = 0; j < TunerSize; ++j)
+    if (t[size_t(j)]) d[size_t(j)] = std::round(u(rng) * scale * (Params[size_t(j / 2)].kind == ParamKind::Danger ? 0.3 : 1));
+  d[2 * KingDangerQuadratic] = 3, d[2 * KingDangerLinear] = 8, d[2 * KingDangerLimit] = -40;
+  return d;
+}
+
+}  // namespace
+
+TEST(TuneModel, ZeroDeltasAreTheEngineAndIntegerDeltasTheTrace) {
+  const Sample& s = sample();
+  ASSERT_GT(s.data.size(), 2000u);
+  const Deltas zero = zero_deltas(), d = random_deltas(7, 12);
+  const WeightVector w = rounded_weights(d);
+  int dangerous = 0;
+  for (size_t i = 0; i < s.data.size(); ++i) {
+    const EvalRecord& r = s.records[i];
+    const int sign = r.sideToMove == WHITE ? 1 : -1;
+    ASSERT_EQ(evaluate_entry(s.data, s.data.entries[i], zero.data()), sign * r.value);
+    // Under other weights the model agrees with the trace's own reconstruction up to the
+    // engine's integer divisions (taper, curve).
+    const double model = evaluate_entry(s.data, s.data.entries[i], d.data());
+    ASSERT_NEAR(model, sign * evaluate_from_coefficients(r, w), 3.0) << i;
+    dangerous += r.dangerReal[WHITE] || r.dangerReal[BLACK];
+  }
+  EXPECT_GT(dangerous, 100);  // the curve is exercised
+}
+
+TEST(TuneModel, GradientEqualsFiniteDifferences) {
+  const Sample& s = sample();
+  const std::vector<uint32_t> idx = all_indices(s.data);
+  Deltas d = random_deltas(11, 10);
+  // Units are integers, and the curve has a kink at 0 units: keep every position off it.
+  d[2 * KingDangerOffset] += 0.37;
+  const double k = 1.1;
+  std::vector<double> g;
+  const double loss = loss_and_gradient(s.data, idx.data(), idx.size(), d, k, 2, g);
+  EXPECT_NEAR(loss, mean_loss(s.data, d, k, 2), 1e-12);
+  const std::vector<uint8_t> t = tunable_halves({}, {}, false);
+  int checked = 0, danger = 0;
+  double worst = 0;
+  for (int j = 0; j < TunerSize; ++j) {
+    if (!t[size_t(j)]) continue;
+    const double h = 1e-3;
+    Deltas up = d, down = d;
+    up[size_t(j)] += h, down[size_t(j)] -= h;
+    const double numeric = (mean_loss(s.data, up, k, 2) - mean_loss(s.data, down, k, 2)) / (2 * h);
+    const double err = std::abs(numeric - g[size_t(j)]);
+    worst = std::max(worst, err / (1e-9 + std::abs(numeric)));
+    EXPECT_LE(err, 1e-9 + 1e-4 * std::abs(numeric)) << Params[size_t(j / 2)].name << " half " << j % 2;
+    ++checked;
+    danger += Params[size_t(j / 2)].kind != ParamKind::Linear && g[size_t(j)] != 0;
+  }
+  EXPECT_GT(checked, 500);
+  EXPECT_GT(danger, 20);  // danger units and all three curve shapes take part
+  for (int i : {KingDangerQuadratic, KingDangerLinear, KingDangerLimit}) EXPECT_NE(g[size_t(2 * i)], 0.0);
+}
+
+TEST(TuneModel, FitsKOfSyntheticLabels) {
+  Dataset d = sample().data;
+  for (Entry& e : d.entries) e.result = float(expected_score(e.baseEval, 1.3));
+  EXPECT_NEAR(fit_k(d, zero_deltas(), 2), 1.3, 0.01);
+}
+
+// Labels made by a known weight vector (soft labels: the expected score under it); a tune of
+// the weights concerned, from the engine's values, must find that vector again.
+TEST(TuneModel, SyntheticTuneRecoversKnownWeights) {
+  Dataset d = sample().data;
+  const std::vector<std::string> only = {"PieceValue", "BishopPair", "KingAttackerWeight", "KingDangerQuadratic", "Tempo"};
+  const std::vector<uint8_t> t = tunable_halves({}, only, false);
+  Deltas truth = zero_deltas();
+  std::mt19937_64 rng(3);
+  std::uniform_int_distribution<int> u(-25, 25);
+  for (int j = 0; j < TunerSize; ++j)
+    if (t[size_t(j)]) truth[size_t(j)] = Params[size_t(j / 2)].kind == ParamKind::Linear ? u(rng) : u(rng) / 5;
+  const double k = 1.0;
+  for (Entry& e : d.entries) e.result = float(expected_score(evaluate_entry(d, e, truth.data()), k));
+
+  AdamSettings a;
+  a.epochs = 1500;
+  a.batchSize = d.size();  // full batch: the minimum is exact
+  a.learningRate = 1.0;
+  a.decay = 0.998;
+  a.patience = 0;
+  a.progress = false;
+  TuneState st = initial_state(d, d, k, t, a);
+  EXPECT_GT(st.history[0].train, 1e-4);
+  run_epochs(d, d, a, st, [](const TuneState&) {});
+  EXPECT_LT(st.history.back().train, 1e-7);
+  for (int j = 0; j < TunerSize; ++j) {
+    if (!t[size_t(j)]) {
+      EXPECT_EQ(st.delta[size_t(j)], 0.0);  // frozen halves stay put
+      continue;
+    }
+    EXPECT_NEAR(st.delta[size_t(j)], truth[size_t(j)], 1.0) << Params[size_t(j / 2)].name << " half " << j % 2;
+  }
+}
+
+TEST(TuneOptimizer, ResumedRunEqualsUninterruptedRun) {
+  const Dataset& d = sample().data;
+  AdamSettings a;
+  a.batchSize = 512;
+  a.patience = 0;
+  a.progress = false;
+  a.epochs = 4;
+  const std::vector<uint8_t> t = tunable_halves({}, {}, false);
+  TuneState straight = initial_state(d, d, 1.0, t, a);
+  run_epochs(d, d, a, straight, [](const TuneState&) {});
+
+  a.epochs = 2;
+  TuneState first = initial_state(d, d, 1.0, t, a);
+  run_epochs(d, d, a, first, [](const TuneState&) {});
+  const std::string path = ::testing::TempDir() + "taper_tune_state.txt";
+  ASSERT_TRUE(save_state(path, first));
+  TuneState resumed;
+  std::string error;
+  ASSERT_TRUE(load_state(path, resumed, &error)) << error;
+  a.epochs = 4;
+  run_epochs(d, d, a, resumed, [](const TuneState&) {});
+  ASSERT_EQ(resumed.epoch, 4);
+  ASSERT_EQ(resumed.history.size(), straight.history.size());
+  for (int j = 0; j < TunerSize; ++j) ASSERT_DOUBLE_EQ(resumed.delta[size_t(j)], straight.delta[size_t(j)]);
+  EXPECT_DOUBLE_EQ(resumed.history.back().validation, straight.history.back().validation);
+}
+
+TEST(TuneOptimizer, TunableHalves) {
+  const std::vector<uint8_t> t = tunable_halves({}, {}, false);
+  auto on = [&](int i, int half) { return t[size_t(2 * i + half)] != 0; };
+  EXPECT_TRUE(on(PieceValue, 0) && on(PieceValue, 1));
+  EXPECT_TRUE(on(KingAttackerWeight, 0) && !on(KingAttackerWeight, 1));
+  EXPECT_TRUE(on(KingDangerLimit, 0) && !on(KingDangerLimit, 1));
+  EXPECT_FALSE(on(ScaleOppositeBishops, 0) || on(FiftyMoveGrace, 0));
+  EXPECT_TRUE(on(ShieldOnKingFile + 1, 0) && !on(ShieldOnKingFile + 1, 1));  // mg-only idea
+  EXPECT_TRUE(!on(PassedOwnKingDistance, 0) && on(PassedOwnKingDistance, 1));  // eg-only idea
+  const std::vector<uint8_t> all = tunable_halves({}, {}, true);
+  EXPECT_TRUE(all[2 * ShieldOnKingFile + 3] && all[2 * PassedOwnKingDistance]);
+  const std::vector<uint8_t> noPsqt = tunable_halves({"Psqt", "tempo"}, {}, false);
+  EXPECT_FALSE(noPsqt[2 * KnightPsqt + 5] || noPsqt[2 * Tempo]);
+  EXPECT_TRUE(noPsqt[2 * PieceValue]);
+  const std::vector<uint8_t> kingOnly = tunable_halves({}, {"KingDanger"}, false);
+  EXPECT_TRUE(kingOnly[2 * KingSafeCheck] && !kingOnly[2 * PieceValue]);
+  std::string error;
+  EXPECT_TRUE(tunable_halves({"NoSuchThing"}, {}, false, &error).empty());
+  EXPECT_FALSE(error.empty());
+}
+
+// The written table holds exactly the weights, in the layout of src/eval/params_values.inc:
+// the engine's own weights written out give the same numbers as that file, name by name.
+TEST(TuneOutput, ParamsValuesRoundTrip) {
+  auto values = [](const std::string& text) {
+    std::vector<std::pair<std::string, std::vector<int>>> out;
+    std::istringstream in(text);
+    std::string all, line;
+    while (std::getline(in, line)) all += line.substr(0, line.find("//")) + " ";
+    for (size_t at = 0; (at = all.find("PARAM_VALUES(", at)) != std::string::npos;) {
+      at += 13;
+      const size_t comma = all.find_first_of(",)", at);
+      out.push_back({all.substr(at, comma - at), {}});
+      int depth = 1;
+      size_t i = comma;
+      std::string number;
+      for (; depth > 0 && i < all.size(); ++i) {
+        const char c = all[i];
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        if (std::isdigit(static_cast<unsigned char>(c)) || (c == '-' && number.empty())) number += c;
+        else if (!number.empty()) out.back().second.push_back(std::stoi(number)), number.clear();
+      }
+      at = i;
+    }
+    return out;
+  };
+  const std::string written = format_params_values(Weights, {"Provenance line", "", "second"});
+  EXPECT_EQ(written.rfind("// SPDX-License-Identifier: GPL-3.0-or-later\n// Provenance line\n//\n// second\n", 0), 0u);
+  const std::string here = __FILE__;  // <source>/tests/tune_model_test.cpp
+  std::ifstream in(here.substr(0, here.rfind("/tests/")) + "/src/eval/params_values.inc");
+  const std::string source{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const auto ours = values(written), theirs = values(source);
+  ASSERT_FALSE(theirs.empty());
+  ASSERT_EQ(ours.size(), theirs.size());
+  for (size_t i = 0; i < ours.size(); ++i) EXPECT_EQ(ours[i], theirs[i]) << ours[i].first;
+  // U(n) stands for S(n, 0): the parsed numbers differ in count, so check the values directly.
+  size_t index = 0;
+  for (const auto& [name, v] : ours) {
+    const ParamInfo& p = Params[index];
+    ASSERT_EQ(name, p.name);
+    const size_t per = p.kind == ParamKind::Linear ? 2 : 1;
+    ASSERT_EQ(v.size(), per * size_t(p.size)) << name;
+    for (int k = 0; k < p.size; ++k) {
+      EXPECT_EQ(v[per * size_t(k)], Weights[index + size_t(k)].mg());
+      if (per == 2) {
+        EXPECT_EQ(v[2 * size_t(k) + 1], Weights[index + size_t(k)].eg());
+      }
+    }
+    index += size_t(p.size);
+  }
+  EXPECT_EQ(index, size_t(ParamCount));
+}
+
+TEST(TuneOutput, PlotsAreSvg) {
+  std::vector<EpochRecord> h = {{0, 0.08, 0.081, 1}, {1, 0.075, 0.077, 1}, {2, 0.074, 0.0765, 1}};
+  const std::string loss = loss_curve_svg(h, 2, "test <run>");
+  EXPECT_EQ(loss.rfind("<svg", 0), 0u);
+  EXPECT_NE(loss.find("polyline"), std::string::npos);
+  EXPECT_NE(loss.find("test &lt;run&gt;"), std::string::npos);
+  WeightVector changed = Weights;
+  changed[size_t(KnightPsqt)] = S(-100, -100);
+  const std::string tables = square_tables_svg(changed, &Weights, "tables");
+  EXPECT_NE(tables.find("KnightPsqt"), std::string::npos);
+  EXPECT_NE(tables.find("KingSquareDanger"), std::string::npos);
+  EXPECT_EQ(tables.substr(tables.size() - 7), "</svg>\n");
+}
