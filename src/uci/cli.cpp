@@ -11,6 +11,7 @@
 #include "eval/evaluate.hpp"
 #include "search/timeman.hpp"
 #include "tb/verify_endgames.hpp"
+#include "tune/commands.hpp"
 #include "uci/analyse.hpp"
 #include "uci/bench.hpp"
 #include "uci/uci.hpp"
@@ -31,6 +32,8 @@ constexpr const char* Usage =
     "  perft DEPTH [FEN]       count leaf nodes, split by root move\n"
     "  eval [FEN]              explain the static evaluation term by term\n"
     "  verify-endgames DIR     compare the known-endgame rules with Syzygy tables in DIR\n"
+    "  tune [options] FILE...  Texel-tune the evaluation weights on labelled positions\n"
+    "  datagen --out FILE      self-play games as tuning data (see --help of each)\n"
     "  --version               print name, version and build flavour\n";
 
 /// Joins argv[from..] into one FEN string (FENs contain spaces; quoting is optional).
@@ -104,6 +107,8 @@ int run_command_line(int argc, char** argv) {
     return 0;
   }
   if (cmd == "perft") return cmd_perft(args);
+  if (cmd == "tune") return run_tune({args.begin() + 1, args.end()});
+  if (cmd == "datagen") return run_datagen({args.begin() + 1, args.end()});
   if (cmd == "verify-endgames") return run_verify_endgames({args.begin() + 1, args.end()}, std::cout);
   if (cmd == "analyse" || cmd == "analyze") return cmd_analyse(args);
   if (cmd == "bench") {
