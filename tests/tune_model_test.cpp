@@ -251,6 +251,20 @@ TEST(TuneOutput, ParamsValuesRoundTrip) {
     index += size_t(p.size);
   }
   EXPECT_EQ(index, size_t(ParamCount));
+
+  // The tuner's own reader (taper tune --weights) reads both back.
+  WeightVector w{};
+  std::string error;
+  ASSERT_TRUE(parse_params_values(source, w, &error)) << error;
+  EXPECT_TRUE(w == Weights);
+  WeightVector tuned = rounded_weights(random_deltas(5, 20));
+  w = {};
+  ASSERT_TRUE(parse_params_values(format_params_values(tuned, {"x"}), w, &error)) << error;
+  EXPECT_TRUE(w == tuned);
+  std::string broken = written;
+  broken.erase(broken.find("PARAM_VALUES(Tempo"));
+  EXPECT_FALSE(parse_params_values(broken, w, &error));
+  EXPECT_NE(error.find("Tempo"), std::string::npos) << error;
 }
 
 TEST(TuneOutput, PlotsAreSvg) {

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <algorithm>
 #include <functional>
 #include <iostream>
@@ -133,7 +134,7 @@ std::string find_data_file(const std::string& path, const char* folder) {
 int run_tune(const std::vector<std::string>& args) {
   AdamSettings adam;
   LoadOptions load;
-  std::string out = "params_values.inc", statePath, plots, commandLine = "taper tune";
+  std::string out = "params_values.inc", statePath, plots, startTable, commandLine = "taper tune";
   std::vector<std::string> freeze, only, files;
   double fixedK = 0;
   bool resume = false, evaluateOnly = false, allHalves = false, quiet = false, help = false;
@@ -157,6 +158,7 @@ int run_tune(const std::vector<std::string>& args) {
       {"limit", "read at most N lines (default: all)", integer(limit, 0, 1LL << 40)},
       {"resolve", "replace each position by the leaf of its quiescence PV", nullptr, &load.resolve},
       {"k", "use this K instead of fitting it", real(fixedK, 0.01, 100)},
+      {"weights", "start from this params_values.inc table instead of the compiled-in weights", text(startTable)},
       {"evaluate", "only fit K and report the losses of the current weights", nullptr, &evaluateOnly},
       {"freeze", "groups or parameters not to tune (comma-separated)", list(freeze)},
       {"only", "tune only these groups or parameters (comma-separated)", list(only)},
@@ -208,15 +210,29 @@ int run_tune(const std::vector<std::string>& args) {
   if (train.size() == 0) return std::cerr << "error: no usable training positions\n", 1;
 
   // 2. K, then the epochs.
+  Deltas startDelta = zero_deltas();
+  if (!startTable.empty()) {
+    std::ifstream in(startTable);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    WeightVector w = Weights;
+    if (!in || !parse_params_values(text, w, &error)) return std::cerr << "error: " << startTable << ": " << error << "\n", 1;
+    for (int i = 0; i < ParamCount; ++i) {
+      startDelta[size_t(2 * i)] = w[size_t(i)].mg() - Weights[size_t(i)].mg();
+      startDelta[size_t(2 * i + 1)] = w[size_t(i)].eg() - Weights[size_t(i)].eg();
+      if (Params[size_t(i)].kind == ParamKind::Scale && w[size_t(i)] != Weights[size_t(i)])
+        std::cout << "note: " << Params[size_t(i)].name << " differs from the compiled-in value, which the data was traced with\n";
+    }
+    dataLines.push_back("Starting weights: " + startTable);
+  }
   TuneState st;
   if (resume) {
     if (!load_state(statePath, st, &error)) return std::cerr << "error: " << error << "\n", 1;
     std::cout << fmt("Resuming %s at epoch %d (K = %.4f, best validation %.6f at epoch %d)\n", statePath.c_str(), st.epoch,
                      st.k, st.bestValidation, st.bestEpoch);
   } else {
-    const double k = fixedK > 0 ? fixedK : fit_k(train, zero_deltas(), adam.threads);
+    const double k = fixedK > 0 ? fixedK : fit_k(train, startDelta, adam.threads);
     std::cout << fmt("K = %.4f (%s)\n", k, fixedK > 0 ? "given" : "fitted on the training set with the starting weights");
-    st = initial_state(train, validation, k, tunable, adam);
+    st = initial_state(train, validation, k, tunable, adam, startDelta);
   }
   const EpochRecord start = st.history.front();  // a copy: history grows
   std::cout << fmt("Starting weights: training loss %.6f, validation loss %.6f\n", start.train, start.validation);

@@ -73,11 +73,12 @@ void adam_step(const AdamSettings& s, TuneState& st, const std::vector<double>& 
 }  // namespace
 
 TuneState initial_state(const Dataset& train, const Dataset& validation, double k, const std::vector<uint8_t>& tunable,
-                        const AdamSettings& settings) {
+                        const AdamSettings& settings, const Deltas& start) {
   TuneState st;
   st.k = k;
   st.learningRate = settings.learningRate;
-  st.delta = st.m = st.v = st.best = zero_deltas();
+  st.m = st.v = zero_deltas();
+  st.delta = st.best = start;
   st.tunable = tunable;
   const Clock::time_point t0 = Clock::now();
   EpochRecord r;

@@ -47,9 +47,11 @@ struct TuneState {
   std::vector<uint8_t> tunable;    ///< TunerSize flags: which halves are tuned
 };
 
-/// A fresh state: zero deltas, losses of the starting weights as epoch 0.
+/// A fresh state at `start` (zero deltas: the engine's weights), with the losses of the
+/// starting weights as epoch 0.
 TuneState initial_state(const Dataset& train, const Dataset& validation, double k,
-                        const std::vector<uint8_t>& tunable, const AdamSettings& settings);
+                        const std::vector<uint8_t>& tunable, const AdamSettings& settings,
+                        const Deltas& start = zero_deltas());
 
 /// Runs epochs from state.epoch + 1 until settings.epochs or early stopping. After each epoch
 /// `onEpoch` is called (log line, state file, plots). Returns true if it stopped early.

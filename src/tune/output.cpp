@@ -49,6 +49,61 @@ std::string format_params_values(const WeightVector& w, const std::vector<std::s
   return out;
 }
 
+bool parse_params_values(const std::string& text, WeightVector& w, std::string* error) {
+  auto fail = [&](const std::string& why) {
+    if (error) *error = why;
+    return false;
+  };
+  // Without comments, as one string.
+  std::string all;
+  for (size_t at = 0; at < text.size();) {
+    size_t eol = text.find('\n', at);
+    if (eol == std::string::npos) eol = text.size();
+    const std::string line = text.substr(at, eol - at);
+    all += line.substr(0, line.find("//")) + ' ';
+    at = eol + 1;
+  }
+  std::vector<bool> seen(size_t(ParamCount), false);
+  for (size_t at = 0; (at = all.find("PARAM_VALUES(", at)) != std::string::npos;) {
+    at += 13;
+    const size_t comma = all.find(',', at);
+    if (comma == std::string::npos) return fail("unterminated PARAM_VALUES");
+    std::string name = all.substr(at, comma - at);
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    int first = -1;
+    for (int i = 0; i < ParamCount; i += Params[size_t(i)].size)
+      if (Params[size_t(i)].name == name) first = i;
+    if (first < 0) return fail("unknown parameter " + name);
+    const ParamInfo& p = Params[size_t(first)];
+    int k = 0;
+    size_t i = comma + 1;
+    for (;; ++k) {
+      while (i < all.size() && all[i] == ' ') ++i;
+      int mg = 0, eg = 0, used = 0;
+      if (std::sscanf(all.c_str() + i, "S(%d ,%d )%n", &mg, &eg, &used) == 2 && used > 0) {}
+      else if (std::sscanf(all.c_str() + i, "U(%d )%n", &mg, &used) == 1 && used > 0) eg = 0;
+      else return fail(name + ": expected S(mg, eg) or U(n)");
+      if (k >= p.size) return fail(name + ": too many values");
+      w[size_t(first + k)] = Score(mg, eg);
+      i += size_t(used);
+      while (i < all.size() && all[i] == ' ') ++i;
+      if (i < all.size() && all[i] == ',') {
+        ++i;
+        continue;
+      }
+      if (i < all.size() && all[i] == ')') break;
+      return fail(name + ": expected ',' or ')'");
+    }
+    if (k + 1 != p.size) return fail(name + ": " + std::to_string(k + 1) + " values, expected " + std::to_string(p.size));
+    for (int j = 0; j < p.size; ++j) seen[size_t(first + j)] = true;
+    at = i;
+  }
+  for (int i = 0; i < ParamCount; i += Params[size_t(i)].size)
+    if (!seen[size_t(i)]) return fail("missing parameter " + std::string(Params[size_t(i)].name));
+  return true;
+}
+
 bool write_text_file(const std::string& path, const std::string& text, std::string* error) {
   const std::string tmp = path + ".tmp";
   {

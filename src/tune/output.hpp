@@ -15,6 +15,11 @@ namespace taper::tune {
 /// square tables as four columns per rank, rank 8 on top, as the evaluation reads them.
 std::string format_params_values(const WeightVector& w, const std::vector<std::string>& header);
 
+/// Reads a table in the params_values.inc format (as written above, or by hand) into `w`:
+/// every parameter of params.def must appear with the right number of values, S(mg, eg) or
+/// U(n). Comments are ignored. False, with the reason, on anything else.
+bool parse_params_values(const std::string& text, WeightVector& w, std::string* error = nullptr);
+
 /// Writes format_params_values() to `path` (through a temporary file, renamed at the end).
 bool write_text_file(const std::string& path, const std::string& text, std::string* error = nullptr);
 
