@@ -263,3 +263,16 @@ TEST(EvalTerms, TempoBelongsToTheSideToMove) {
   EXPECT_EQ(w.value, b.value);  // symmetric position: the tempo, from either side
   EXPECT_GT(w.value, 0);
 }
+
+TEST(EvalTerms, GeneralScoresStayBelowTheKnownWinBand) {
+  // Nine queens, two rooks and two minors against a king and pawn: huge, but general.
+  const std::string fen = "8/7k/8/8/4p3/QQQB4/QQQN4/QQQRKR2 w - - 0 1";
+  const EvalRecord r = rec(fen);
+  ASSERT_EQ(r.exit, EvalExit::General);
+  EXPECT_EQ(r.value, VALUE_KNOWN_WIN - 1);
+  EXPECT_EQ(evaluate_from_coefficients(r), r.value);
+  EXPECT_GT(tapered_value(linear_sum(r, WHITE) - linear_sum(r, BLACK), r.phase, r.scale), VALUE_KNOWN_WIN);
+  Position flipped = make(make(fen).flipped_fen());
+  Evaluator e;
+  EXPECT_EQ(e.evaluate(flipped), VALUE_KNOWN_WIN - 1);
+}
