@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 
 #include "search/movepick.hpp"
 #include "tb/syzygy.hpp"
@@ -25,8 +26,12 @@ Value draw_value(uint64_t nodes) { return VALUE_DRAW + 1 - int(nodes & 2); }
 }  // namespace
 
 void init_search_tables() {
-  for (int d = 1; d < MAX_PLY; ++d)
-    for (int m = 1; m < MAX_MOVES; ++m) Reductions[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+  // Once per process: every SearchPool calls this, possibly while another pool is searching.
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (int d = 1; d < MAX_PLY; ++d)
+      for (int m = 1; m < MAX_MOVES; ++m) Reductions[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+  });
 }
 
 Worker::Worker(int id, SharedSearchState& shared) : id_(id), shared_(shared), hist_(std::make_unique<Histories>()) {
