@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Regression tests for faults found by fuzzing, ThreadSanitizer and stress games (docs/HARDENING.md).
+// Each test names the input that triggered the fault.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "board/notation.hpp"
+#include "search/threads.hpp"
+
+using namespace taper;
+
+namespace {
+
+Position position_after(const std::string& fen, const std::vector<std::string>& moves) {
+  Position pos;
+  EXPECT_TRUE(pos.set(fen, false));
+  for (const std::string& uci : moves) {
+    Move m = parse_uci_move(pos, uci);
+    EXPECT_TRUE(m) << uci;
+    if (m) pos.do_move(m);
+  }
+  return pos;
+}
+
+}  // namespace
+
+// Stress games (fastchess, `go nodes 3000`): "Warning; Bestmove does not match beginning of last
+// PV - move e2e7". A root move that beat the first one in an iteration cut short by the node limit
+// was played, but the last `info ... pv` still showed the previous iteration's line.
+TEST(Regression, LastPvStartsWithTheBestMoveAfterANodeLimit) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> games = {
+      {"rnbqkb1r/1ppppppp/5n2/p7/8/PP6/2PPPPPP/RNBQKBNR w KQkq - 0 3",
+       {"d2d4", "b8c6", "d4d5", "c6e5", "b1c3", "e7e6", "e2e4", "e6d5", "e4d5", "f8d6", "f2f4", "e5g4", "d1e2", "d8e7",
+        "h2h3", "g4h6", "g2g4", "e8g8", "g4g5", "h6f5"}},
+      {std::string(Position::StartFen), {}},
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", {}},
+  };
+  SearchPool pool;
+  int searches = 0;
+  for (const auto& [fen, moves] : games) {
+    Position pos = position_after(fen, moves);
+    for (uint64_t nodes = 200; nodes <= 6000; nodes += 200) {
+      pool.clear();
+      std::vector<Move> lastPv;
+      Move best = Move::none();
+      SearchCallbacks cb;
+      cb.onIteration = [&](const SearchReport& r) {
+        if (r.multiPv == 1) lastPv = r.pv;
+      };
+      cb.onBestMove = [&](Move m, Move) { best = m; };
+      SearchLimits limits;
+      limits.nodes = nodes;
+      limits.startTime = now_ms();
+      pool.start(pos, limits, cb, SearchOptions{});
+      pool.wait();
+      ++searches;
+      ASSERT_FALSE(lastPv.empty()) << fen << " nodes " << nodes;
+      EXPECT_EQ(move_to_uci(lastPv[0], false), move_to_uci(best, false)) << fen << " nodes " << nodes;
+    }
+  }
+  EXPECT_EQ(searches, 90);
+}
