@@ -5,7 +5,7 @@
 // through limit_line() and then UciEngine::execute; `quit` ends the input early. After the last
 // line a `stop` ends any search still running (`go infinite`, `go ponder`), and the harness waits
 // for its `bestmove`. Checks: every started search ends with exactly one well-formed `bestmove`
-// line, within 30 s (else the engine is wedged); nothing else looks like one.
+// line, within 20 s (else the engine is wedged); nothing else looks like one.
 //
 // One engine serves all inputs (a fresh one costs a 16 MB hash table per input); between inputs
 // it is reset to the state of a new engine: default options, `ucinewgame`, start position.
@@ -162,14 +162,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   h->engine.execute("stop");
   // The bestmoves may still be on their way.
   std::string text;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (true) {
     text += h->transcript.take();
     int seen = 0;
     for (size_t at = 0; (at = text.find("bestmove", at)) != std::string::npos; ++at) seen += at == 0 || text[at - 1] == '\n';
     if (seen >= searches) break;
     if (std::chrono::steady_clock::now() > deadline)
-      fail("search did not end within 30 s of stop",
+      fail("search did not end within 20 s of stop",
            std::to_string(searches) + " searches, " + std::to_string(seen) + " bestmoves");
     h->transcript.wait_bestmoves(1, std::chrono::seconds(1));
   }
