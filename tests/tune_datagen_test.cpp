@@ -53,6 +53,7 @@ TEST(TuneDatagen, OutputParsesBackAndResumes) {
   o.winPlies = 4;
   o.drawStartPly = 40;
   o.progressSeconds = 0;
+  o.header = "taper datagen test";
   DatagenReport r;
   std::string error;
   ASSERT_TRUE(generate_data(o, r, &error)) << error;
@@ -90,6 +91,11 @@ TEST(TuneDatagen, OutputParsesBackAndResumes) {
   const Parsed second = parse_file(path);
   EXPECT_GE(second.positions, first.positions + 30);
   for (size_t i = 0; i < first.all.size(); ++i) EXPECT_EQ(second.all[i].fen, first.all[i].fen);
+  // Each run that played left its command as a comment line, which readers skip.
+  LineReader lines(path);
+  int headers = 0;
+  for (std::string line; lines.next(line);) headers += line == "# taper datagen test";
+  EXPECT_EQ(headers, 2);
   // A target already reached plays nothing.
   ASSERT_TRUE(generate_data(o, r, &error)) << error;
   EXPECT_EQ(r.games, 0u);

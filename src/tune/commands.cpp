@@ -138,7 +138,7 @@ int run_tune(const std::vector<std::string>& args) {
   std::vector<std::string> freeze, only, files;
   double fixedK = 0;
   bool resume = false, evaluateOnly = false, allHalves = false, quiet = false, help = false;
-  long long limit = 0;
+  long long limit = 0, minCount = 0;
   const std::vector<Option> options = {
       {"out", "tuned table, params_values.inc format (default ./params_values.inc)", text(out)},
       {"state", "state file written every epoch (default OUT.state)", text(statePath)},
@@ -162,6 +162,8 @@ int run_tune(const std::vector<std::string>& args) {
       {"evaluate", "only fit K and report the losses of the current weights", nullptr, &evaluateOnly},
       {"freeze", "groups or parameters not to tune (comma-separated)", list(freeze)},
       {"only", "tune only these groups or parameters (comma-separated)", list(only)},
+      {"min-count", "leave weight halves used by fewer than N training positions untouched (default 0)",
+       integer(minCount, 0, 1LL << 40)},
       {"all-halves", "also tune the eg half of mg-only parameters and vice versa", nullptr, &allHalves},
       {"quiet", "no progress bar", nullptr, &quiet},
   };
@@ -208,6 +210,23 @@ int run_tune(const std::vector<std::string>& args) {
                    double(train.linear.size()) / std::max<size_t>(1, train.size()),
                    double(train.danger.size()) / std::max<size_t>(1, train.size()));
   if (train.size() == 0) return std::cerr << "error: no usable training positions\n", 1;
+
+  // Rare weights would only learn the noise of the few positions that use them.
+  if (minCount > 0) {
+    const std::vector<size_t> used = usage_counts(train);
+    std::string rare;
+    int frozen = 0;
+    for (int j = 0; j < TunerSize; ++j)
+      if (tunable[size_t(j)] && used[size_t(j)] < size_t(minCount)) {
+        tunable[size_t(j)] = 0;
+        ++frozen;
+        const ParamInfo& p = Params[size_t(j / 2)];
+        if (rare.size() < 600)
+          rare += fmt(" %.*s[%d].%s", int(p.name.size()), p.name.data(), j / 2 - p.first, j % 2 ? "eg" : "mg");
+      }
+    dataLines.push_back(fmt("%d weight halves used by fewer than %lld training positions left untouched", frozen, minCount));
+    std::cout << dataLines.back() << ":" << rare << (rare.size() >= 600 ? " ..." : "") << "\n";
+  }
 
   // 2. K, then the epochs.
   Deltas startDelta = zero_deltas();
@@ -324,6 +343,8 @@ int run_datagen(const std::vector<std::string>& args) {
     return help ? 0 : 2;
   }
   if (depthGiven && !nodesGiven) o.nodes = 0;
+  o.header = "taper datagen";
+  for (const std::string& a : args) o.header += " " + a;
   o.book = find_data_file(o.book, "books");
   std::cerr << "datagen: " << o.positions << " positions to " << o.output << ", " << o.threads << " threads, "
             << (o.nodes ? std::to_string(o.nodes) + " nodes" : "") << (o.nodes && o.depth ? " / " : "")

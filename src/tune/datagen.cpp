@@ -160,6 +160,7 @@ bool generate_data(const DatagenOptions& o, DatagenReport& report, std::string* 
   if (report.existing >= o.positions) return true;
   sh.out = std::fopen(o.output.c_str(), "a");
   if (!sh.out) return fail("cannot open " + o.output + " for appending");
+  if (!o.header.empty()) std::fprintf(sh.out, "# %s\n", o.header.c_str());  // provenance; readers skip it
 
   const auto t0 = std::chrono::steady_clock::now();
   std::atomic<int> running{0};

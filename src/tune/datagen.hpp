@@ -25,6 +25,7 @@ struct DatagenOptions {
   int hashMb = 8;                  ///< transposition table per game thread
   uint64_t seed = 1;
   double progressSeconds = 10;     ///< interval of the progress line on stderr (0: none)
+  std::string header;              ///< written as a '#' comment line (e.g. the command) at each start
 };
 
 struct DatagenReport {

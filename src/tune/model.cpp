@@ -157,6 +157,22 @@ double fit_k(const Dataset& data, const Deltas& delta, int threads) {
   return (a + b) / 2;
 }
 
+std::vector<size_t> usage_counts(const Dataset& data) {
+  std::vector<size_t> n(size_t(TunerSize), 0);
+  for (const Entry& e : data.entries) {
+    const LinearTerm* lt = data.linear.data() + e.linearBegin;
+    for (int k = 0; k < e.linearCount; ++k) {
+      n[size_t(2 * lt[k].index)] += e.mgFactor != 0;
+      n[size_t(2 * lt[k].index + 1)] += e.egFactor != 0;
+    }
+    const DangerTerm* dt = data.danger.data() + e.dangerBegin;
+    for (int k = 0; k < e.dangerCount[WHITE] + e.dangerCount[BLACK]; ++k) ++n[size_t(2 * dt[k].index)];
+    if (e.dangerReal[WHITE] || e.dangerReal[BLACK])
+      for (int i : {KingDangerQuadratic, KingDangerLinear, KingDangerLimit}) ++n[size_t(2 * i)];
+  }
+  return n;
+}
+
 WeightVector rounded_weights(const Deltas& delta) {
   WeightVector w = Weights;
   for (int i = 0; i < ParamCount; ++i) {

@@ -43,6 +43,10 @@ double loss_and_gradient(const Dataset& data, const uint32_t* batch, size_t coun
 /// The K that minimises mean_loss() at `delta` (golden-section search on [0.05, 5]).
 double fit_k(const Dataset& data, const Deltas& delta, int threads);
 
+/// For each weight half, the number of positions of `data` whose evaluation it changes (a
+/// non-zero net count, or units against a king under attack; every attacked king for the curve).
+std::vector<size_t> usage_counts(const Dataset& data);
+
 /// The engine's weights plus the deltas rounded to integers (what params_values.inc will hold).
 WeightVector rounded_weights(const Deltas& delta);
 /// The deltas that rounded_weights() realises (for the losses of the integer table).
