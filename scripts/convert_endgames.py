@@ -3,7 +3,7 @@
 """Can the engine convert basic won endings? Plays KBNK, KRK and KQK against a defender.
 
 From random legal positions with the winning side to move, the attacker (Taper by default,
-no tablebases) plays at --movetime per move against a defender (Stockfish 15.1 at full
+no tablebases unless --syzygy) plays at --movetime per move against a defender (Stockfish 15.1 at full
 strength by default, also at --defender-movetime per move). A game ends in mate, stalemate,
 a draw by the fifty-move rule (100 plies without capture or pawn move, counted from the
 start position), threefold repetition, the defender winning material that cannot mate, or an
@@ -22,6 +22,7 @@ scripts/lib/chesslite.py, never by the engines.
 Examples:
   scripts/convert_endgames.py --engine build/endgames/taper
   scripts/convert_endgames.py --engine stockfish --games 5 --endings KQK   # harness check
+  scripts/convert_endgames.py --engine ./taper --endings KRK,KQK --syzygy  # with tablebases
 The last line starts with RESULT. Exit code 0 when every game was won, 1 otherwise, 2 on bad
 usage.
 """
@@ -162,8 +163,13 @@ def main(argv=None) -> int:
     ap.add_argument("--pause-ms", type=int, default=0,
                     help="wait this long before each search: works around an engine that still reports "
                          "itself busy just after its bestmove and ignores the next command")
+    ap.add_argument("--syzygy", nargs="?", const="shared", metavar="DIR",
+                    help="give both engines these Syzygy tables (default: the shared syzygy/ folder); "
+                         "without it neither engine has tablebases")
     ap.add_argument("--verbose", action="store_true", help="print every game's moves")
     args = ap.parse_args(argv)
+    if args.syzygy == "shared":
+        args.syzygy = os.path.join(args.data, "syzygy")
 
     endings = [e.strip().upper() for e in args.endings.split(",") if e.strip()]
     if any(e not in ENDINGS for e in endings) or args.games <= 0:
@@ -171,8 +177,11 @@ def main(argv=None) -> int:
     rng = random.Random(args.seed)
 
     cmd, name, opts = resolve_engine(args.engine)
-    attacker = UciEngine(cmd, opts, name=name)
     dcmd, dname, dopts = resolve_engine(args.defender)
+    if args.syzygy:
+        opts = {**opts, "SyzygyPath": args.syzygy}
+        dopts = {**dopts, "SyzygyPath": args.syzygy}
+    attacker = UciEngine(cmd, opts, name=name)
     defender = UciEngine(dcmd, dopts, name=dname)
     try:
         attacker.start()
@@ -181,8 +190,9 @@ def main(argv=None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     referee = None
-    print(f"attacker {attacker.id_name or name} at {args.movetime} ms/move, no tablebases; "
-          f"defender {defender.id_name or dname} at {args.defender_movetime} ms/move; seed {args.seed}")
+    tables = f"Syzygy tables {args.syzygy} (both engines)" if args.syzygy else "no tablebases"
+    print(f"attacker {attacker.id_name or name} at {args.movetime} ms/move; "
+          f"defender {defender.id_name or dname} at {args.defender_movetime} ms/move; {tables}; seed {args.seed}")
 
     totals = {"games": 0, "mates": 0}
     failures = []
