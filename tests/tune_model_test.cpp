@@ -153,6 +153,27 @@ TEST(TuneModel, SyntheticTuneRecoversKnownWeights) {
   }
 }
 
+// Labels that would like the king-danger curve to fall (a negative slope): the optimizer stops
+// at a flat slope, so the engine's curve stays monotone.
+TEST(TuneOptimizer, DangerCurveSlopeStaysNonNegative) {
+  Dataset d = sample().data;
+  const std::vector<uint8_t> t = tunable_halves({}, {"KingDangerLinear"}, false);
+  const double base = Weights[size_t(KingDangerLinear)].mg();
+  Deltas truth = zero_deltas();
+  truth[size_t(2 * KingDangerLinear)] = -base - 40;
+  for (Entry& e : d.entries) e.result = float(expected_score(evaluate_entry(d, e, truth.data()), 1.0));
+  AdamSettings a;
+  a.epochs = 300;
+  a.batchSize = d.size();
+  a.patience = 0;
+  a.progress = false;
+  TuneState st = initial_state(d, d, 1.0, t, a);
+  run_epochs(d, d, a, st, [](const TuneState&) {});
+  const double slope = base + st.delta[size_t(2 * KingDangerLinear)];
+  EXPECT_GE(slope, 0.0);
+  EXPECT_LT(slope, 1.0);  // pushed against the bound, not left where it started
+}
+
 TEST(TuneOptimizer, ResumedRunEqualsUninterruptedRun) {
   const Dataset& d = sample().data;
   AdamSettings a;
@@ -196,6 +217,9 @@ TEST(TuneOptimizer, TunableHalves) {
   EXPECT_TRUE(noPsqt[2 * PieceValue]);
   const std::vector<uint8_t> kingOnly = tunable_halves({}, {"KingDanger"}, false);
   EXPECT_TRUE(kingOnly[2 * KingSafeCheck] && !kingOnly[2 * PieceValue]);
+  // Mating technique is not learnt from results unless asked for.
+  EXPECT_FALSE(on(LoneKingEdge, 1) || on(LoneKingProximity + 3, 1));
+  EXPECT_TRUE(tunable_halves({}, {"Endgame"}, false)[2 * LoneKingEdge + 1]);
   std::string error;
   EXPECT_TRUE(tunable_halves({"NoSuchThing"}, {}, false, &error).empty());
   EXPECT_FALSE(error.empty());

@@ -68,6 +68,12 @@ void adam_step(const AdamSettings& s, TuneState& st, const std::vector<double>& 
     st.v[j] = s.beta2 * st.v[j] + (1 - s.beta2) * g * g;
     st.delta[j] -= st.learningRate * (st.m[j] / c1) / (std::sqrt(st.v[j] / c2) + s.epsilon);
   }
+  // More danger must never cost less: the curve's curvature and slope stay non-negative
+  // (projected back to zero), which keeps the integer curve monotone as well.
+  for (int i : {KingDangerQuadratic, KingDangerLinear}) {
+    double& d = st.delta[size_t(2 * i)];
+    d = std::max(d, -double(Weights[size_t(i)].mg()));
+  }
 }
 
 }  // namespace
@@ -279,7 +285,10 @@ std::vector<uint8_t> tunable_halves(const std::vector<std::string>& freeze, cons
       anyMg |= Weights[size_t(i)].mg() != 0;
       anyEg |= Weights[size_t(i)].eg() != 0;
     }
-    bool on = only.empty();
+    // Mating technique (the Endgame group) is left alone unless asked for by --only: a game's
+    // result says the lone king lost, not where it should have been driven, and datagen
+    // adjudicates most such games before the mate.
+    bool on = only.empty() && p.group != ParamGroup::Endgame;
     for (const std::string& s : only) on |= matches(first, s);
     for (const std::string& s : freeze) on &= !matches(first, s);
     if (!on || p.kind == ParamKind::Scale) continue;
