@@ -2,7 +2,8 @@
 # Thin wrapper over CMake so that `make` builds ./taper (OpenBench convention: EXE=, CXX=).
 #   make                  portable Release build, copied to $(EXE)
 #   make ARCH=native      use the host's instructions (popcnt, BMI2/PEXT)
-#   make test             Release tests, then the same tests under ASan + UBSan
+#   make test             Release tests, then the same tests under ASan + UBSan, then each
+#                         libFuzzer target for FUZZ_SECONDS (default 20; needs clang)
 #   make bench-perft      perft speed against Stockfish (needs /usr/games/stockfish)
 
 EXE ?= taper
@@ -14,7 +15,7 @@ BUILD_DIR := build/make-$(ARCH)-$(COMPILER)
 NATIVE_FLAG := $(if $(filter native,$(ARCH)),ON,OFF)
 GENERATOR := $(if $(shell command -v ninja 2>/dev/null),-G Ninja,)
 
-.PHONY: all taper native test test-release test-sanitize test-slow clean
+.PHONY: all taper native test test-release test-sanitize test-fuzz test-slow clean
 
 all: taper
 
@@ -27,7 +28,7 @@ taper:
 native:
 	$(MAKE) ARCH=native
 
-test: test-release test-sanitize
+test: test-release test-sanitize test-fuzz
 
 test-release:
 	$(CMAKE) -S . -B build/test-release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
@@ -40,6 +41,11 @@ test-sanitize:
 	  -DTAPER_SANITIZE=address,undefined -DTAPER_BENCHMARKS=OFF -DTAPER_WERROR=ON
 	$(CMAKE) --build build/test-sanitize -j $(JOBS)
 	cd build/test-sanitize && ctest --output-on-failure -LE slow -j $(JOBS)
+
+# A short, bounded run of each fuzzer on its seed corpus (long runs: fuzz/run.sh SECONDS).
+FUZZ_SECONDS ?= 20
+test-fuzz:
+	FUZZ_BUILD=build/test-fuzz FUZZ_TIMEOUT=120 CXX=clang++ fuzz/run.sh $(FUZZ_SECONDS)
 
 test-slow:
 	$(CMAKE) -S . -B build/test-release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX)
