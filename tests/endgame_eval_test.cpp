@@ -194,3 +194,12 @@ TEST(EndgameEval, KrkpRaceCountsSlowPawnsAndTempo) {
   // The pawn's side to move is a tempo ahead: b2 and b1 come before the rook's side can stop it.
   expect_verdict("8/8/k7/8/5R2/1p6/6K1/8 b - - 0 1", 0);
 }
+
+TEST(EndgameEval, KrkbWrongCornerMatingNet) {
+  // The dark-squared bishop cannot guard h8: Ra8+ Bf8 Rxf8 mate.
+  expect_verdict("7k/4b3/6K1/8/8/8/8/R7 w - - 0 1", 1);
+  // Facing across the edge also wins here: Rh8+ Bb8 and the bishop is pinned.
+  expect_verdict("k7/8/2K5/8/8/8/4b3/7R w - - 0 1", 1);
+  // In the light corner with the attacking king far off, the bishop holds.
+  expect_verdict("k7/8/3b4/8/8/4K3/8/7R w - - 0 1", 0);
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Exact evaluators of a rook or queen against a lone pawn or minor piece, and queen against rook.
 #include <cassert>
+#include <cstdlib>
 
 #include "eval/endgames_rules.hpp"
 #include "eval/kpk.hpp"
@@ -215,13 +216,45 @@ Value krkp(const Position& pos, Color strong) {
   return for_side_to_move(pos, strong, v);
 }
 
+namespace {
+
+/// The defending king of KRKB in a mating net: on the edge, with the attacking king two squares
+/// further in, facing it or a few files off. Near a corner of the bishop's colour (the wrong
+/// corner: the bishop cannot cover the mating square) the rook mates or wins the bishop even
+/// with the king off the opposition, and even with the bishop's side to move; elsewhere the
+/// rook's side must be to move and the kings in (or one file from) opposition. The bishop's
+/// side to move may first take the rook.
+bool krkb_mating_net(const Position& pos, Color strong) {
+  Color weak = ~strong;
+  Square weakKing = pos.king_square(weak), strongKing = pos.king_square(strong);
+  Square bishop = lsb(pos.pieces(weak, BISHOP)), rook = lsb(pos.pieces(strong, ROOK));
+  int offset = 8;  // files (ranks) between the kings along the edge, when facing across it
+  int f = file_of(weakKing), r = rank_of(weakKing);
+  int sf = file_of(strongKing), sr = rank_of(strongKing);
+  if ((r == RANK_1 && sr == RANK_3) || (r == RANK_8 && sr == RANK_6)) offset = std::abs(sf - f);
+  if ((f == FILE_A && sf == FILE_C) || (f == FILE_H && sf == FILE_F)) offset = std::min(offset, std::abs(sr - r));
+  if (offset > 2) return false;
+  Bitboard wrongCorners = (square_bb(SQ_A1) | square_bb(SQ_H8) | square_bb(SQ_A8) | square_bb(SQ_H1)) &
+                          (DarkSquares & square_bb(bishop) ? DarkSquares : LightSquares);
+  int toWrongCorner = 8;
+  for (Bitboard b = wrongCorners; b;) toWrongCorner = std::min(toWrongCorner, distance(weakKing, pop_lsb(b)));
+  if (pos.side_to_move() == weak)
+    return toWrongCorner == 0 && !king_can_take(pos, strong) && !attacks(pos, bishop, rook);
+  return offset == 0 || (offset == 1 && toWrongCorner <= 1) || toWrongCorner == 0;
+}
+
+}  // namespace
+
 // KRKB: a draw in general; the defender heads away from the corners of its bishop's colour.
-// Won at once if, with the rook's side to move, the bishop hangs or a check forks or skewers it.
+// Won at once if, with the rook's side to move, the bishop hangs or a check forks or skewers it,
+// and won with the defending king caught on the edge (krkb_mating_net).
 Value krkb(const Position& pos, Color strong) {
   assert(pos.count(strong, ROOK) == 1 && pos.count(~strong, BISHOP) == 1);
   if (pos.side_to_move() == strong &&
       (can_win_piece(pos, BISHOP) || rook_check_wins_minor(pos, strong, lsb(pos.pieces(~strong, BISHOP)))))
     return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue));
+  if (krkb_mating_net(pos, strong))
+    return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue - BishopValue));
   return for_side_to_move(pos, strong, edge_push(pos.king_square(~strong)) / 8);
 }
 
