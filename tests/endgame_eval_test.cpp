@@ -176,3 +176,30 @@ TEST(EndgameEval, ScaleFunctionsHandChecked) {
   EXPECT_NE(tables("8/7p/8/8/8/3k4/3P4/3K4 w - - 0 1"), 1);
   EXPECT_EQ(scale("8/8/8/8/1p6/8/3P4/k2K4 w - - 0 1", WHITE), ScaleNone);       // White's pawn runs
 }
+
+TEST(EndgameEval, KrknKnightStrandedFromItsKing) {
+  // The knight in the a1 corner has no square the white king does not cover, its king is far
+  // away: Kb2 wins it whoever moves.
+  expect_verdict("7k/8/8/3R4/8/2K5/8/n7 w - - 0 1", 1);
+  expect_verdict("7k/8/8/3R4/8/2K5/8/n7 b - - 0 1", -1);
+  // The knight beside its king is no such target.
+  expect_verdict("8/8/2k5/3n4/8/8/8/K6R w - - 0 1", 0);
+  // A won position still rises as the knight drifts further from its king.
+  EXPECT_GT(exact("7k/8/8/3R4/8/2K5/8/n7 w - - 0 1"), exact("8/8/8/3R4/5k2/2K5/8/n7 w - - 0 1"));
+}
+
+TEST(EndgameEval, KrkpRaceCountsSlowPawnsAndTempo) {
+  // A pawn four steps from promotion is too slow even with its king beside it.
+  expect_verdict("8/8/8/2p3K1/2k5/8/8/3R4 w - - 0 1", 1);
+  // The pawn's side to move is a tempo ahead: b2 and b1 come before the rook's side can stop it.
+  expect_verdict("8/8/k7/8/5R2/1p6/6K1/8 b - - 0 1", 0);
+}
+
+TEST(EndgameEval, KrkbWrongCornerMatingNet) {
+  // The dark-squared bishop cannot guard h8: Ra8+ Bf8 Rxf8 mate.
+  expect_verdict("7k/4b3/6K1/8/8/8/8/R7 w - - 0 1", 1);
+  // Facing across the edge also wins here: Rh8+ Bb8 and the bishop is pinned.
+  expect_verdict("k7/8/2K5/8/8/8/4b3/7R w - - 0 1", 1);
+  // In the light corner with the attacking king far off, the bishop holds.
+  expect_verdict("k7/8/3b4/8/8/4K3/8/7R w - - 0 1", 0);
+}

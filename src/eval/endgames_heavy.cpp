@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Exact evaluators of a rook or queen against a lone pawn or minor piece, and queen against rook.
 #include <cassert>
+#include <cstdlib>
 
 #include "eval/endgames_rules.hpp"
 #include "eval/kpk.hpp"
@@ -14,6 +15,9 @@ Value heavy_win(const Position& pos, Color strong, Value materialEdge) {
   Square weakKing = pos.king_square(~strong);
   return VALUE_KNOWN_WIN + materialEdge + edge_push(weakKing) + push_close(distance(pos.king_square(strong), weakKing));
 }
+
+/// Is `f` strictly between files `a` and `b`?
+bool between_files(File a, File f, File b) { return std::min(a, b) < f && f < std::max(a, b); }
 
 /// The weak side's king, to move, takes the strong side's only piece: the rest is KPK with
 /// the weak side's pawn. Returns the exact value for the strong side in that case.
@@ -199,29 +203,104 @@ Value krkp(const Position& pos, Color strong) {
   else {
     Square front = pawn + SOUTH;
     int race = distance(strongKing, front) - distance(weakKing, front) - distance(pawn, queening);
+    // Refinements of the count, checked against the tables: a pawn still more than three steps
+    // from promotion cannot advance alone past the rook and needs its king for every step, so
+    // each further step is worth two tempi to the rook; a defending king cut off by the rook on
+    // a file between it and the pawn must walk round the cut (two more); and the pawn's side,
+    // when to move, is a tempo ahead.
+    race -= 2 * std::max(0, rank_of(pawn) - RANK_4);
+    if (between_files(file_of(weakKing), file_of(rook), file_of(pawn))) race -= 2;
+    race += !strongToMove;
     v = race < 0 ? heavy_win(pos, strong, RookValue - PawnValue) : 200 - 8 * race;
   }
   return for_side_to_move(pos, strong, v);
 }
 
+namespace {
+
+/// The defending king of KRKB in a mating net: on the edge, with the attacking king two squares
+/// further in, facing it or a few files off. Near a corner of the bishop's colour (the wrong
+/// corner: the bishop cannot cover the mating square) the rook mates or wins the bishop even
+/// with the king off the opposition, and even with the bishop's side to move; elsewhere the
+/// rook's side must be to move and the kings in (or one file from) opposition. The bishop's
+/// side to move may first take the rook.
+bool krkb_mating_net(const Position& pos, Color strong) {
+  Color weak = ~strong;
+  Square weakKing = pos.king_square(weak), strongKing = pos.king_square(strong);
+  Square bishop = lsb(pos.pieces(weak, BISHOP)), rook = lsb(pos.pieces(strong, ROOK));
+  int offset = 8;  // files (ranks) between the kings along the edge, when facing across it
+  int f = file_of(weakKing), r = rank_of(weakKing);
+  int sf = file_of(strongKing), sr = rank_of(strongKing);
+  if ((r == RANK_1 && sr == RANK_3) || (r == RANK_8 && sr == RANK_6)) offset = std::abs(sf - f);
+  if ((f == FILE_A && sf == FILE_C) || (f == FILE_H && sf == FILE_F)) offset = std::min(offset, std::abs(sr - r));
+  if (offset > 2) return false;
+  Bitboard wrongCorners = (square_bb(SQ_A1) | square_bb(SQ_H8) | square_bb(SQ_A8) | square_bb(SQ_H1)) &
+                          (DarkSquares & square_bb(bishop) ? DarkSquares : LightSquares);
+  int toWrongCorner = 8;
+  for (Bitboard b = wrongCorners; b;) toWrongCorner = std::min(toWrongCorner, distance(weakKing, pop_lsb(b)));
+  if (pos.side_to_move() == weak)
+    return toWrongCorner == 0 && !king_can_take(pos, strong) && !attacks(pos, bishop, rook);
+  return offset == 0 || (offset == 1 && toWrongCorner <= 1) || toWrongCorner == 0;
+}
+
+}  // namespace
+
 // KRKB: a draw in general; the defender heads away from the corners of its bishop's colour.
-// Won at once if, with the rook's side to move, the bishop hangs or a check forks or skewers it.
+// Won at once if, with the rook's side to move, the bishop hangs or a check forks or skewers it,
+// and won with the defending king caught on the edge (krkb_mating_net).
 Value krkb(const Position& pos, Color strong) {
   assert(pos.count(strong, ROOK) == 1 && pos.count(~strong, BISHOP) == 1);
   if (pos.side_to_move() == strong &&
       (can_win_piece(pos, BISHOP) || rook_check_wins_minor(pos, strong, lsb(pos.pieces(~strong, BISHOP)))))
     return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue));
+  if (krkb_mating_net(pos, strong))
+    return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue - BishopValue));
   return for_side_to_move(pos, strong, edge_push(pos.king_square(~strong)) / 8);
 }
 
+namespace {
+
+/// Squares the knight of `weak` can jump to without being taken at once: not hit by the rook
+/// (seen through the knight's own square) nor by the attacking king.
+int knight_flight_squares(const Position& pos, Color weak, Square knight) {
+  Color strong = ~weak;
+  Square rook = lsb(pos.pieces(strong, ROOK)), strongKing = pos.king_square(strong);
+  Bitboard covered = rook_attacks_bb(rook, pos.pieces() ^ square_bb(knight)) | king_attacks_bb(strongKing) |
+                     square_bb(strongKing) | pos.pieces(weak);
+  return popcount(knight_attacks_bb(knight) & ~covered);
+}
+
+/// A knight cut off from its king is lost: the rook and king hunt it down (or, once the knight
+/// has no squares, simply win it) before the defending king can come back to shield it. The
+/// risk grows with the knight's distance from its king, with the attacking king's nearness to
+/// the knight and with the knight's lack of flight squares; with the knight's side to move it
+/// needs to be nearly trapped already, a defending king on the edge adding mating threats.
+/// The weights were checked against the tables' verdicts on random KRKN positions.
+bool knight_stranded(const Position& pos, Color strong) {
+  Color weak = ~strong;
+  Square knight = lsb(pos.pieces(weak, KNIGHT)), weakKing = pos.king_square(weak);
+  int fromItsKing = distance(weakKing, knight), fromAttacker = distance(pos.king_square(strong), knight);
+  if (fromItsKing < 3 || fromAttacker < 2) return false;  // shielded, or the plain tactics decide
+  int flight = std::min(knight_flight_squares(pos, weak, knight), 3);
+  if (pos.side_to_move() == strong) return 3 * fromItsKing - fromAttacker - 2 * flight >= 8;
+  bool kingOnEdge = (FileABB | FileHBB | Rank1BB | Rank8BB) & square_bb(weakKing);
+  return 2 * fromItsKing - fromAttacker - 4 * flight + 2 * kingOnEdge >= 7;
+}
+
+}  // namespace
+
 // KRKN: a draw in general, harder for the defender when the knight strays from its king.
-// Won at once if, with the rook's side to move, the knight hangs or a check forks or skewers it.
+// Won at once if, with the rook's side to move, the knight hangs or a check forks or skewers it,
+// and won when the knight is stranded far from its king (knight_stranded).
 Value krkn(const Position& pos, Color strong) {
   assert(pos.count(strong, ROOK) == 1 && pos.count(~strong, KNIGHT) == 1);
   if (pos.side_to_move() == strong &&
       (can_win_piece(pos, KNIGHT) || rook_check_wins_minor(pos, strong, lsb(pos.pieces(~strong, KNIGHT)))))
     return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue));
   Square weakKing = pos.king_square(~strong), knight = lsb(pos.pieces(~strong, KNIGHT));
+  // The knight stranded: the win grows as the knight drifts further from its king.
+  if (knight_stranded(pos, strong))
+    return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue - KnightValue) + 8 * distance(weakKing, knight));
   return for_side_to_move(pos, strong, edge_push(weakKing) / 8 + 4 * distance(weakKing, knight));
 }
 
