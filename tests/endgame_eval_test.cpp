@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Known-endgame evaluators and scale functions: sign, band, ordering, colour symmetry and
 // hand-checked draws.
+#include "eval/bitbases.hpp"
 #include "eval/endgames.hpp"
 #include "tb/syzygy.hpp"
 #include "test_data.hpp"
@@ -12,6 +13,9 @@ namespace {
 
 Position make(const std::string& fen) {
   init();
+  // These tests check the rules themselves: no bitbase may appear half-way through a test
+  // (bitbase_test.cpp checks the evaluators once the tables are solved).
+  bitbase::set_background_builds(false);
   Position pos;
   EXPECT_TRUE(pos.set(fen, false)) << fen;
   return pos;

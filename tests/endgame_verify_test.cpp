@@ -50,6 +50,7 @@ TEST(VerifyEndgames, SampledEndingsStayAboveTheirFloors) {
   options.tablePath = tables();
   options.sample = taper::testing::env_long("TAPER_VERIFY_SAMPLE", 3000);
   options.enumerateLimit = 0;  // sample everything, 3-piece endings too
+  options.bitbases = false;    // the rules alone (the next test checks them with bitbases)
   std::vector<EndingReport> reports;
   std::string error;
   ASSERT_TRUE(verify_endgames(options, reports, error)) << error;
@@ -85,4 +86,21 @@ TEST(VerifyEndgames, SampledEndingsStayAboveTheirFloors) {
   ASSERT_TRUE(verify_endgames(options, third, error));
   EXPECT_EQ(again[0].agree, third[0].agree);
   EXPECT_EQ(again[1].agree, third[1].agree);
+}
+
+TEST(VerifyEndgames, BitbasesMakeTheSolvedEndingsExact) {
+  if (!syzygy::compiled_in()) GTEST_SKIP() << "built without libfathom";
+  VerifyOptions options;
+  options.tablePath = tables();
+  options.sample = taper::testing::env_long("TAPER_VERIFY_SAMPLE", 3000);
+  options.only = {"KQvKR", "KRvKQ", "KQvKP", "KPvKQ", "KRvKP", "KPvKR", "KRvKB", "KBvKR", "KRvKN", "KNvKR"};
+  std::vector<EndingReport> reports;
+  std::string error;
+  ASSERT_TRUE(verify_endgames(options, reports, error)) << error;
+  ASSERT_EQ(reports.size(), options.only.size());
+  for (const EndingReport& r : reports) {
+    EXPECT_EQ(r.positions, options.sample) << r.material;
+    EXPECT_EQ(r.agree, r.positions) << r.material << ": " << r.saidWinIsDraw << " wins said that are draws, "
+                                    << r.saidDrawIsWin << " draws said that are wins, " << r.otherMismatch << " other";
+  }
 }

@@ -72,11 +72,11 @@ void register_known_endgames(Registry& r) {
   r.exact("KBNvK", kbnk);
   r.exact("KPvK", kpk);
   r.exact("KNNvK", knnk);
-  r.exact("KQvKR", kqkr);
-  r.exact("KQvKP", kqkp);
-  r.exact("KRvKP", krkp);
-  r.exact("KRvKB", krkb);
-  r.exact("KRvKN", krkn);
+  r.exact("KQvKR", solved<kqkr>);
+  r.exact("KQvKP", solved<kqkp>);
+  r.exact("KRvKP", solved<krkp>);
+  r.exact("KRvKB", solved<krkb>);
+  r.exact("KRvKN", solved<krkn>);
   r.scale("KRPvKR", krpkr);
   r.scale("KBPvKB", kbpkb);
   r.scale("KBPPvKB", kbppkb);

@@ -77,6 +77,17 @@ int kbpkb(const Position& pos, Color strong);
 int kbppkb(const Position& pos, Color strong);
 int kpkp(const Position& pos, Color strong);
 
+/// The rule's value `ruleValue` (from the side to move) checked against the four-man bitbase
+/// once that is built: a verdict the tables contradict is replaced, a confirmed one kept with
+/// its gradient (eval/endgames_solved.cpp).
+Value checked_by_bitbase(const Position& pos, Value ruleValue);
+
+/// An exact evaluator whose rules are checked by the bitbase: register `solved<krkn>`.
+template <Value (*Rule)(const Position&, Color)>
+Value solved(const Position& pos, Color strong) {
+  return checked_by_bitbase(pos, Rule(pos, strong));
+}
+
 /// KXK applies: `weak` has a bare king and `strong` enough material to force mate by counts.
 bool is_kxk(const Position& pos, Color strong);
 

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "board/position.hpp"
+#include "eval/bitbases.hpp"
 #include "eval/endgames.hpp"
 #include "tb/syzygy.hpp"
 
@@ -184,6 +185,9 @@ double EndingReport::percent() const {
 bool verify_endgames(const VerifyOptions& options, std::vector<EndingReport>& reports, std::string& error,
                      std::ostream* progress) {
   endgames::init();
+  // The rules alone, or the rules checked by bitbases built here before each material is
+  // counted (in the engine they are built in the background the first time an ending is met).
+  bitbase::set_background_builds(false);
   syzygy::LoadResult load = syzygy::init(options.tablePath);
   if (!syzygy::compiled_in() || load.largest == 0) {
     error = load.message + (load.largest == 0 && syzygy::compiled_in() ? "; no tables found" : "");
@@ -207,15 +211,16 @@ bool verify_endgames(const VerifyOptions& options, std::vector<EndingReport>& re
       std::string letters = piece_letters(material);
       const endgames::Known* known = nullptr;
       bool inTables = false;
+      Position sample;
       for_each_placement(letters, false, 1, rng, [&](const std::string& fen) {
-        Position pos;
-        if (!pos.set(fen, false)) return false;
+        if (!sample.set(fen, false)) return false;
         syzygy::Wdl wdl;
-        known = endgames::lookup(pos);
-        inTables = syzygy::probe_wdl(pos, wdl);
+        known = endgames::lookup(sample);
+        inTables = syzygy::probe_wdl(sample, wdl);
         return true;
       });
       if (!known || !inTables) continue;
+      if (options.bitbases) bitbase::build_now(sample);
 
       EndingReport rep;
       rep.material = material;
@@ -239,7 +244,7 @@ int run_verify_endgames(const std::vector<std::string>& args, std::ostream& out)
   VerifyOptions options;
   auto usage = [&](const std::string& why) {
     out << "error: " << why << "\nusage: taper verify-endgames SYZYGY_DIR [--sample N] [--enumerate-limit N]"
-        << " [--seed S] [--only SIG[,SIG...]] [--show N]\n";
+        << " [--seed S] [--only SIG[,SIG...]] [--show N] [--rules-only]\n";
     return 2;
   };
   try {
@@ -250,6 +255,7 @@ int run_verify_endgames(const std::vector<std::string>& args, std::ostream& out)
       else if (a == "--enumerate-limit" && hasValue) options.enumerateLimit = std::stol(args[++i]);
       else if (a == "--seed" && hasValue) options.seed = std::stoull(args[++i]);
       else if (a == "--show" && hasValue) options.showMismatches = std::stoi(args[++i]);
+      else if (a == "--rules-only") options.bitbases = false;
       else if (a == "--only" && hasValue) {
         std::stringstream ss(args[++i]);
         for (std::string s; std::getline(ss, s, ',');) options.only.push_back(s);
@@ -277,6 +283,8 @@ int run_verify_endgames(const std::vector<std::string>& args, std::ostream& out)
     below += r.percent() < 99.0;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (const bitbase::TableInfo& t : bitbase::ready_tables())
+    out << "bitbase " << t.signature << ": solved in " << t.seconds << " s, " << t.bytes / 1024 << " KiB\n";
   out << reports.size() << " materials checked in " << seconds << " s; " << below << " below 99%; KPK "
       << (kpkExact ? "agrees on every position" : "DISAGREES") << "\n";
   return kpkExact ? 0 : 1;

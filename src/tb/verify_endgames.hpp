@@ -16,6 +16,7 @@ struct VerifyOptions {
   uint64_t seed = 1;                ///< for the random samples (the output names it)
   std::vector<std::string> only;    ///< signatures to check (empty: every one with knowledge)
   int showMismatches = 0;           ///< FENs of disagreements to print per material
+  bool bitbases = true;             ///< solve the four-man bitbases first (else the rules alone)
 };
 
 /// The outcome for one material configuration.
@@ -41,7 +42,7 @@ bool verify_endgames(const VerifyOptions& options, std::vector<EndingReport>& re
                      std::ostream* progress = nullptr);
 
 /// The command: `verify-endgames SYZYGY_DIR [--sample N] [--enumerate-limit N] [--seed S]
-/// [--only SIG[,SIG...]] [--show N]`. Exit code 0 when KPK agrees everywhere (it must), 1 if
+/// [--only SIG[,SIG...]] [--show N] [--rules-only]`. Exit code 0 when KPK agrees everywhere (it must), 1 if
 /// not, 2 for bad arguments or tables.
 int run_verify_endgames(const std::vector<std::string>& args, std::ostream& out);
 
