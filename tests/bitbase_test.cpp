@@ -7,8 +7,7 @@
 
 #include "eval/bitbases.hpp"
 #include "eval/endgames.hpp"
-#include "tb/syzygy.hpp"
-#include "test_data.hpp"
+#include "tb_verdict.hpp"
 
 using namespace taper;
 using namespace taper::bitbase;
@@ -32,12 +31,7 @@ int solved(const std::string& fen) {
 }
 
 /// The tables' verdict, or 2 when they are missing.
-int tables(const std::string& fen) {
-  static bool loaded = syzygy::compiled_in() && syzygy::init(taper::testing::data_path("syzygy")).largest > 0;
-  syzygy::Wdl wdl;
-  if (!loaded || !syzygy::probe_wdl(make(fen), wdl)) return 2;
-  return wdl > syzygy::Wdl::Draw ? 1 : wdl < syzygy::Wdl::Draw ? -1 : 0;
-}
+int tables(const std::string& fen) { return taper::testing::tablebase_verdict(make(fen)); }
 
 void expect_verdict(const std::string& fen, int expected) {
   EXPECT_EQ(solved(fen), expected) << fen;

@@ -3,8 +3,7 @@
 // hand-checked draws.
 #include "eval/bitbases.hpp"
 #include "eval/endgames.hpp"
-#include "tb/syzygy.hpp"
-#include "test_data.hpp"
+#include "tb_verdict.hpp"
 
 using namespace taper;
 using namespace taper::endgames;
@@ -41,12 +40,7 @@ bool is_win(Value v) { return v >= KnownWinThreshold && v < VALUE_TB_WIN_IN_MAX_
 
 /// The tables' result for the side to move (-1, 0, 1), or 2 if they cannot say. The shared
 /// 3-4 piece tables double-check the hand-made expectations below.
-int tables(const std::string& fen) {
-  static bool loaded = syzygy::compiled_in() && syzygy::init(taper::testing::data_path("syzygy")).largest > 0;
-  syzygy::Wdl wdl;
-  if (!loaded || !syzygy::probe_wdl(make(fen), wdl)) return 2;
-  return wdl > syzygy::Wdl::Draw ? 1 : wdl < syzygy::Wdl::Draw ? -1 : 0;
-}
+int tables(const std::string& fen) { return taper::testing::tablebase_verdict(make(fen)); }
 
 /// Expects Taper's verdict `expected` (1 win, 0 draw, -1 loss for the side to move), and the
 /// same from the tables when they cover the position.

@@ -8,6 +8,9 @@
 // whose count reaches zero (every move leads to the opponent's win) is a loss. What is never
 // settled is a draw. The order of settlement does not matter for win/draw/loss.
 //
+// Positions are four squares and a mover, not Position objects: a full make/unmake per move
+// would make the millions of positions of a table several times slower to solve.
+//
 // Symmetry: pawnless materials keep White's king in the a1-d1-d4 triangle (8 board symmetries);
 // with a pawn, the pawn stays on files a-d. Positions whose stored form is not the chosen
 // representative of their class are marked unused. Each position counts its distinct children

@@ -10,12 +10,6 @@ namespace taper::endgames::rules {
 
 namespace {
 
-/// A won queen or rook ending: known-win band plus the mating gradient of KXK.
-Value heavy_win(const Position& pos, Color strong, Value materialEdge) {
-  Square weakKing = pos.king_square(~strong);
-  return VALUE_KNOWN_WIN + materialEdge + edge_push(weakKing) + push_close(distance(pos.king_square(strong), weakKing));
-}
-
 /// Is `f` strictly between files `a` and `b`?
 bool between_files(File a, File f, File b) { return std::min(a, b) < f && f < std::max(a, b); }
 

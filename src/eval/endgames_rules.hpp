@@ -28,6 +28,13 @@ inline int edge_push(Square s) {
 /// Bonus for bringing the kings together (distance 2..7 -> 100..0): the attacker's king must help.
 inline int push_close(int kingDistance) { return 140 - 20 * kingDistance; }
 
+/// A won ending: known-win band, the material edge, and the mating gradient of KXK (the
+/// losing king to the edge, the kings together).
+inline Value heavy_win(const Position& pos, Color strong, Value materialEdge) {
+  Square weakKing = pos.king_square(~strong);
+  return VALUE_KNOWN_WIN + materialEdge + edge_push(weakKing) + push_close(distance(pos.king_square(strong), weakKing));
+}
+
 /// `v` (good for `strong`) seen from the side to move.
 inline Value for_side_to_move(const Position& pos, Color strong, Value v) {
   return pos.side_to_move() == strong ? v : -v;

@@ -10,14 +10,12 @@ namespace taper::endgames::rules {
 
 namespace {
 
-/// A won ending the rules did not see: known-win band, the material edge, and the KXK gradient
-/// (losing king to the edge, kings together) so that search still finds progress.
+/// A won ending the rules did not see: heavy_win with the material edge of this position,
+/// so that search still finds progress.
 Value solved_win(const Position& pos, Color winner) {
-  Square loserKing = pos.king_square(~winner);
   int edge = piece_material(pos, winner) - piece_material(pos, ~winner) +
              PawnValue * (pos.count(winner, PAWN) - pos.count(~winner, PAWN));
-  return clamp_known(VALUE_KNOWN_WIN + std::abs(edge) + edge_push(loserKing) +
-                     push_close(distance(pos.king_square(winner), loserKing)));
+  return clamp_known(heavy_win(pos, winner, std::abs(edge)));
 }
 
 }  // namespace
