@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""SPRT of a candidate Taper build against a base build, the way engine authors gate changes.
+
+Builds both git revisions (cached by commit), checks their `bench` signatures and speed in the
+same run, then plays a pentanomial SPRT through fastchess (via scripts/match.py) and prints one
+row for docs/RESULTS.md.
+
+Two presets follow the project's discipline:
+  --mode nodes   fixed nodes per move (default 25000): for evaluation-only changes. Immune to
+                 machine load, but blind to an eval term's speed cost: the bench nps ratio
+                 printed alongside is that cost.
+  --mode stc     short time control (default 8+0.08): for search and time-management changes.
+                 Needs a quiet machine (no builds, no other games).
+
+    scripts/sprt.py --base main --candidate HEAD                  # eval change, fixed nodes
+    scripts/sprt.py --base main --candidate my-branch --mode stc  # search change
+    scripts/sprt.py --base HEAD~1 --candidate HEAD --elo0 -3 --elo1 1   # a simplification
+
+Exit code: 0 if H1 accepted (the candidate gains), 1 if H0 accepted or the game cap was reached
+without a decision, 2 on a build or match failure.
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CACHE = os.environ.get("TAPER_SPRT_CACHE", os.path.join(os.path.expanduser("~"), ".cache", "taper-sprt"))
+
+
+def git(*args):
+    return subprocess.run(["git", "-C", REPO, *args], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def build(rev, arch):
+    """Builds `rev` (any git revision) once into the cache; returns (commit, binary path)."""
+    commit = git("rev-parse", "--verify", rev + "^{commit}")
+    short = commit[:10]
+    outdir = os.path.join(CACHE, f"{short}-{arch}")
+    exe = os.path.join(outdir, "taper")
+    if os.path.exists(exe):
+        return short, exe
+    src = os.path.join(outdir, "src")
+    os.makedirs(src, exist_ok=True)
+    archive = subprocess.Popen(["git", "-C", REPO, "archive", commit], stdout=subprocess.PIPE)
+    subprocess.run(["tar", "-x", "-C", src], stdin=archive.stdout, check=True)
+    archive.wait()
+    print(f"# building {rev} ({short}), ARCH={arch}", flush=True)
+    # Out-of-tree copies must still find the shared data beside the real repository.
+    env = dict(os.environ, TAPER_DATA=os.environ.get("TAPER_DATA", os.path.join(os.path.dirname(REPO), "shared", "data")))
+    r = subprocess.run(["make", "-C", src, f"ARCH={arch}", f"EXE={exe}"], capture_output=True, text=True, env=env)
+    if r.returncode != 0 or not os.path.exists(exe):
+        sys.stderr.write(r.stdout[-3000:] + r.stderr[-3000:])
+        raise SystemExit(f"sprt.py: build of {rev} failed")
+    return short, exe
+
+
+def bench(exe):
+    """Returns (signature nodes, nps) of `exe bench`."""
+    out = subprocess.run([exe, "bench"], capture_output=True, text=True, timeout=600).stdout
+    m = re.search(r"^(\d+) nodes (\d+) nps", out, re.M)
+    if not m:
+        raise SystemExit(f"sprt.py: no bench line from {exe}")
+    return int(m.group(1)), int(m.group(2))
+
+
+def bench_pair(base, cand, runs):
+    """Interleaved runs so both builds see the same machine load; returns signatures and nps ratio."""
+    nps_b, nps_c, sig_b, sig_c = [], [], None, None
+    for _ in range(runs):
+        sig_b, n = bench(base)
+        nps_b.append(n)
+        sig_c, n = bench(cand)
+        nps_c.append(n)
+    return sig_b, sig_c, statistics.median(nps_b), statistics.median(nps_c)
+
+
+def parse_fastchess(text):
+    """Fastchess's own final figures: Elo, error, games, W/L/D, pentanomial counts, LLR."""
+    res = {}
+    for pat, key in [(r"Elo:\s*(-?[\d.]+|inf|-inf)\s*\+/-\s*([\d.]+|nan|inf)", "elo"),
+                     (r"Games:\s*(\d+),\s*Wins:\s*(\d+),\s*Losses:\s*(\d+),\s*Draws:\s*(\d+)", "games"),
+                     (r"Ptnml\(0-2\):\s*\[([^\]]*)\]", "penta"),
+                     (r"LLR:\s*(-?[\d.]+)\s*\(([-\d.]+),\s*([-\d.]+)\)", "llr")]:
+        found = re.findall(pat, text)
+        if found:
+            res[key] = found[-1]
+    return res
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--base", default="main", help="git revision of the base build (default main)")
+    ap.add_argument("--candidate", default="HEAD", help="git revision of the candidate (default HEAD)")
+    ap.add_argument("--mode", choices=["nodes", "stc", "ltc"], default="nodes")
+    ap.add_argument("--nodes", type=int, default=25000, help="nodes per move in --mode nodes (default 25000)")
+    ap.add_argument("--tc", help="time control (default 8+0.08 for stc, 40+0.4 for ltc)")
+    ap.add_argument("--elo0", type=float, default=0.0)
+    ap.add_argument("--elo1", type=float, default=5.0)
+    ap.add_argument("--max-games", type=int, default=20000, help="cap on games (default 20000)")
+    ap.add_argument("--book", default="8moves_v3.pgn.zip", help="opening book in the shared books folder")
+    ap.add_argument("--concurrency", type=int, default=2)
+    ap.add_argument("--arch", default="native", help="make ARCH= of both builds (default native)")
+    ap.add_argument("--bench-runs", type=int, default=3, help="interleaved bench runs per build (default 3)")
+    ap.add_argument("--pgn", help="keep the games in this PGN file")
+    ap.add_argument("--seed", type=int, default=1, help="book order seed (same for every test: default 1)")
+    args = ap.parse_args(argv)
+
+    base_id, base_exe = build(args.base, args.arch)
+    cand_id, cand_exe = build(args.candidate, args.arch)
+    sig_b, sig_c, nps_b, nps_c = bench_pair(base_exe, cand_exe, args.bench_runs)
+    print(f"# bench: base {base_id} {sig_b} nodes {nps_b / 1e6:.2f} Mnps; candidate {cand_id} {sig_c} nodes "
+          f"{nps_c / 1e6:.2f} Mnps; speed ratio {nps_c / nps_b:.3f}", flush=True)
+    if sig_b == sig_c:
+        print("# warning: same bench signature: the candidate may not change behaviour", flush=True)
+
+    if args.mode == "nodes":
+        limit = ["--nodes", str(args.nodes)]
+        cond = f"{args.nodes} nodes/move"
+    else:
+        tc = args.tc or ("8+0.08" if args.mode == "stc" else "40+0.4")
+        limit = ["--tc", tc]
+        cond = f"{tc}"
+    cmd = [sys.executable, os.path.join(REPO, "scripts", "match.py"),
+           "-a", cand_exe, "--name-a", f"cand-{cand_id}", "-b", base_exe, "--name-b", f"base-{base_id}",
+           *limit, "--games", str(args.max_games), "--concurrency", str(args.concurrency),
+           "--book", args.book, "--seed", str(args.seed), "--adjudicate",
+           "--sprt", "--elo0", str(args.elo0), "--elo1", str(args.elo1)]
+    if args.pgn:
+        cmd += ["--pgn", args.pgn]
+    print("# " + " ".join(cmd), flush=True)
+    t0 = time.monotonic()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    out = []
+    for line in proc.stdout:
+        out.append(line)
+        if not line.startswith(("Started game", "Finished game")):
+            sys.stdout.write(line)
+            sys.stdout.flush()
+    rc = proc.wait()
+    text = "".join(out)
+    fc = parse_fastchess(text)
+    if "games" not in fc:
+        print(f"sprt.py: no result from the match (exit {rc})", file=sys.stderr)
+        return 2
+    games, w, l, d = fc["games"]
+    elo = f"{fc['elo'][0]} ± {fc['elo'][1]}" if "elo" in fc else "?"
+    llr, lo, hi = (float(x) for x in fc.get("llr", ("0", "-2.94", "2.94")))
+    verdict = "H1 accepted (passed)" if llr >= hi else "H0 accepted (failed)" if llr <= lo else "no decision (cap)"
+    minutes = (time.monotonic() - t0) / 60
+    print(f"# {verdict} after {games} games in {minutes:.0f} min")
+    print("RESULTS.md row:")
+    print(f"| {time.strftime('%Y-%m-%d')} | {cand_id} vs {base_id} | SPRT [{args.elo0:g}, {args.elo1:g}] {cond}, "
+          f"{args.book}, pentanomial | `scripts/sprt.py --base {args.base} --candidate {args.candidate} "
+          f"--mode {args.mode}` | {games} games +{w} ={d} -{l}, Elo {elo}, penta [{fc.get('penta', '?')}], "
+          f"LLR {llr:.2f} ({lo:g}, {hi:g}): **{verdict}**; bench {sig_c} vs {sig_b}, nps ratio {nps_c / nps_b:.3f} |")
+    return 0 if llr >= hi else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
