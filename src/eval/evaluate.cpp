@@ -47,6 +47,7 @@ Value evaluate_position(const Position& pos, Sink& out, PawnTable* pawnTable, Ma
   evaluate_kings(pos, st, cached ? pe : nullptr, out);
   evaluate_passed(pos, st, out);
   evaluate_threats(pos, st, out);
+  evaluate_space(pos, st, out);
   evaluate_lone_king(pos, out);
   out.add(Tempo, pos.side_to_move());
 

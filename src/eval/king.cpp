@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // King safety: piece-square, pawn shelter and storm, open files, king in the centre, danger units.
 #include <algorithm>
+#include <cstdlib>
 
 #include "eval/params.hpp"
 #include "eval/sink.hpp"
@@ -153,6 +154,15 @@ void king(const Position& pos, const EvalState& st, PawnEntry* memo, Sink& out) 
   if (pos.pieces(Them, QUEEN) && (file_of(ksq) == FILE_D || file_of(ksq) == FILE_E) &&
       relative_rank(Us, ksq) <= RANK_2)
     out.add(KingInCentre + (rights ? 0 : 1), Us);
+
+  // Endgame activity: a king far from every pawn, in files, takes no part in the play that
+  // decides the game (Ethereal's KingPawnFileProximity). Endgame half only.
+  if (const Bitboard pawns = pos.pieces(PAWN)) {
+    int nearest = 7;
+    for (File f = FILE_A; f <= FILE_H; ++f)
+      if (pawns & file_bb(f)) nearest = std::min(nearest, std::abs(int(f) - int(file_of(ksq))));
+    out.add(KingPawnFileDistance + nearest, Us);
+  }
 
   danger_units<Us>(pos, st, out);
   // One piece cannot mate alone: the curve applies from two attackers on.

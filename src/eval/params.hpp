@@ -32,14 +32,14 @@ enum class ParamKind : uint8_t { Linear, Danger, Curve, Scale };
 
 /// The `eval` table row a weight is reported in, in printing order.
 enum class ParamGroup : uint8_t {
-  Material, Psqt, Pawns, Passed, Mobility, Knights, Bishops, Rooks, Queens, Threats,
-  KingShelter, KingDanger, Endgame, Scale, SideToMove, Count
+  Material, Psqt, Pawns, Passed, Mobility, Knights, Bishops, Rooks, Queens, Threats, Space,
+  KingShelter, KingDanger, KingActivity, Endgame, Scale, SideToMove, Count
 };
 
 /// Row titles of the `eval` table, by ParamGroup.
 constexpr std::string_view GroupTitle[] = {
   "Material", "Piece-square", "Pawns", "Passed pawns", "Mobility", "Knights", "Bishops", "Rooks",
-  "Queens", "Threats", "King shelter", "King danger", "Endgame", "Scale", "Tempo"};
+  "Queens", "Threats", "Space", "King shelter", "King danger", "King activity", "Endgame", "Scale", "Tempo"};
 static_assert(std::size(GroupTitle) == size_t(ParamGroup::Count));
 
 /// Per-index metadata: the parameter's name, its first index, its group and kind.

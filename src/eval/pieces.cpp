@@ -30,6 +30,31 @@ void outpost(const EvalState& st, Square s, Sink& out) {
     out.add(Pt == KNIGHT ? KnightOutpost : BishopOutpost, Us);
 }
 
+/// A knight or bishop right behind a pawn (ours or theirs) is screened from frontal attack
+/// and hinders that pawn (Stockfish's and Ethereal's "minor behind pawn").
+template <Color Us, PieceType Pt, class Sink>
+void behind_pawn(const Position& pos, Square s, Sink& out) {
+  if (shift<pawn_push(Us)>(square_bb(s)) & pos.pieces(PAWN)) out.add(Pt == KNIGHT ? KnightBehindPawn : BishopBehindPawn, Us);
+}
+
+/// A bishop is only as good as the squares its own pawns leave it: pawns on its colour, worst
+/// when enemy pawns fix them there (Ethereal's BishopRammedPawns); and a bishop on a long
+/// diagonal that sees both centre squares past the pawns rakes the board (chessprogramming wiki:
+/// Bad Bishop, Long Diagonal).
+template <Color Us, class Sink>
+void bishop_scope(const Position& pos, Square s, Sink& out) {
+  constexpr Color Them = ~Us;
+  constexpr Bitboard Centre = square_bb(SQ_D4) | square_bb(SQ_E4) | square_bb(SQ_D5) | square_bb(SQ_E5);
+  const Bitboard colour = (DarkSquares & square_bb(s)) ? DarkSquares : LightSquares;
+  const Bitboard ourPawns = pos.pieces(Us, PAWN) & colour;
+  if (ourPawns) {
+    out.add(BishopPawnsOnColour, Us, popcount(ourPawns));
+    if (Bitboard rammed = ourPawns & shift<pawn_push(Them)>(pos.pieces(Them, PAWN)))
+      out.add(BishopRammedPawns, Us, popcount(rammed));
+  }
+  if (more_than_one(bishop_attacks_bb(s, pos.pieces(PAWN)) & Centre)) out.add(BishopLongDiagonal, Us);
+}
+
 /// Rooks on files without own pawns see the enemy position; without any pawn, the whole file
 /// (piece-square-tables.md "Rook Activity").
 template <Color Us, class Sink>
@@ -77,7 +102,11 @@ void pieces_of_type(const Position& pos, EvalState& st, Sink& out) {
       if (outer) out.add_units(KingAttackOuter + Attacker, Them, popcount(outer));
     }
 
-    if constexpr (Pt == KNIGHT || Pt == BISHOP) outpost<Us, Pt>(st, s, out);
+    if constexpr (Pt == KNIGHT || Pt == BISHOP) {
+      outpost<Us, Pt>(st, s, out);
+      behind_pawn<Us, Pt>(pos, s, out);
+    }
+    if constexpr (Pt == BISHOP) bishop_scope<Us>(pos, s, out);
     if constexpr (Pt == ROOK) rook_file<Us>(st, s, out);
     if constexpr (Pt == ROOK || Pt == QUEEN) seventh_rank<Us, Pt>(pos, s, out);
   }

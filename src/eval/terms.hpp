@@ -29,6 +29,10 @@ void evaluate_passed(const Position& pos, const EvalState& st, Sink& out);
 template <class Sink>
 void evaluate_threats(const Position& pos, const EvalState& st, Sink& out);
 
+/// Space behind and around our pawns in the centre, while pieces remain to use it (space.cpp).
+template <class Sink>
+void evaluate_space(const Position& pos, const EvalState& st, Sink& out);
+
 /// Driving a bare king to the edge (lone_king.cpp).
 template <class Sink>
 void evaluate_lone_king(const Position& pos, Sink& out);

@@ -27,6 +27,20 @@ void threats(const Position& pos, const EvalState& st, Sink& out) {
   const Bitboard byMinor = st.attackedBy[Us][KNIGHT] | st.attackedBy[Us][BISHOP];
   per_victim(pos, Us, pos.pieces(Them, ROOK, QUEEN) & byMinor, ThreatByMinor, ROOK, out);
   if (int n = popcount(pos.pieces(Them, QUEEN) & st.attackedBy[Us][ROOK])) out.add(ThreatByRook, Us, n);
+  // Minor against minor, defended or not: the attacked one must move, be defended again or be
+  // traded on our terms (Ethereal's "minor attacked by minor").
+  if (int n = popcount(pos.pieces(Them, KNIGHT, BISHOP) & byMinor)) out.add(ThreatMinorOnMinor, Us, n);
+
+  // A pawn that can step forward safely and then attack a piece is a threat one move away
+  // (Stockfish's ThreatByPawnPush): single and double pushes to squares no enemy pawn attacks
+  // and that we hold at least as well as they do.
+  constexpr Direction Up = pawn_push(Us);
+  constexpr Bitboard Rank3 = rank_bb(Us == WHITE ? RANK_3 : RANK_6);
+  Bitboard pushes = shift<Up>(pos.pieces(Us, PAWN)) & ~pos.pieces();
+  pushes |= shift<Up>(pushes & Rank3) & ~pos.pieces();
+  pushes &= ~st.attackedBy[Them][PAWN] & (st.attackedBy[Us][ALL_PIECES] | ~st.attackedBy[Them][ALL_PIECES]);
+  if (int n = popcount(pawn_attacks_bb<Us>(pushes) & (enemies ^ pos.pieces(Them, PAWN))))
+    out.add(ThreatPawnPush, Us, n);
 
   // Hanging: attacked and not defended at all.
   per_victim(pos, Us, enemies & st.attackedBy[Us][ALL_PIECES] & ~st.attackedBy[Them][ALL_PIECES], ThreatHanging,
