@@ -2,16 +2,18 @@
 # Thin wrapper over CMake so that `make` builds ./taper (OpenBench convention: EXE=, CXX=).
 #   make                  portable Release build, copied to $(EXE)
 #   make ARCH=native      use the host's instructions (popcnt, BMI2/PEXT)
+#   make TUNABLE=1        search constants as UCI options, for SPSA (docs/OPENBENCH.md)
 #   make test             Release tests, then the same tests under ASan + UBSan, then each
 #                         libFuzzer target for FUZZ_SECONDS (default 20; needs clang)
 #   make bench-perft      perft speed against Stockfish (needs /usr/games/stockfish)
 
 EXE ?= taper
 ARCH ?= portable
+TUNABLE ?= 0
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE ?= cmake
 COMPILER := $(notdir $(CXX))
-BUILD_DIR := build/make-$(ARCH)-$(COMPILER)
+BUILD_DIR := build/make-$(ARCH)-$(COMPILER)$(if $(filter 1,$(TUNABLE)),-tunable,)
 NATIVE_FLAG := $(if $(filter native,$(ARCH)),ON,OFF)
 GENERATOR := $(if $(shell command -v ninja 2>/dev/null),-G Ninja,)
 
@@ -21,7 +23,8 @@ all: taper
 
 taper:
 	$(CMAKE) -S . -B $(BUILD_DIR) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
-	  -DTAPER_NATIVE=$(NATIVE_FLAG) -DTAPER_TESTS=OFF -DTAPER_BENCHMARKS=OFF
+	  -DTAPER_NATIVE=$(NATIVE_FLAG) -DTAPER_TESTS=OFF -DTAPER_BENCHMARKS=OFF \
+	  -DTAPER_TUNABLE_SEARCH=$(if $(filter 1,$(TUNABLE)),ON,OFF)
 	$(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target taper
 	cp $(BUILD_DIR)/taper $(EXE)
 

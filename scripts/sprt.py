@@ -82,10 +82,11 @@ def bench_pair(base, cand, runs):
 def parse_fastchess(text):
     """Fastchess's own final figures: Elo, error, games, W/L/D, pentanomial counts, LLR."""
     res = {}
-    for pat, key in [(r"Elo:\s*(-?[\d.]+|inf|-inf)\s*\+/-\s*([\d.]+|nan|inf)", "elo"),
+    # "Elo: 47.90 +/- 21.65, nElo: 57.43 +/- 25.59" and "LLR: 3.00 (101.8%) (-2.94, 2.94) [0.00, 10.00]"
+    for pat, key in [(r"(?<![A-Za-z])Elo:\s*(-?[\d.]+|inf|-inf)\s*\+/-\s*([\d.]+|nan|inf)", "elo"),
                      (r"Games:\s*(\d+),\s*Wins:\s*(\d+),\s*Losses:\s*(\d+),\s*Draws:\s*(\d+)", "games"),
                      (r"Ptnml\(0-2\):\s*\[([^\]]*)\]", "penta"),
-                     (r"LLR:\s*(-?[\d.]+)\s*\(([-\d.]+),\s*([-\d.]+)\)", "llr")]:
+                     (r"LLR:\s*(-?[\d.]+)\s*(?:\([-\d.]+%\)\s*)?\(([-\d.]+),\s*([-\d.]+)\)", "llr")]:
         found = re.findall(pat, text)
         if found:
             res[key] = found[-1]
@@ -150,15 +151,19 @@ def main(argv=None):
     games, w, l, d = fc["games"]
     elo = f"{fc['elo'][0]} ± {fc['elo'][1]}" if "elo" in fc else "?"
     llr, lo, hi = (float(x) for x in fc.get("llr", ("0", "-2.94", "2.94")))
-    verdict = "H1 accepted (passed)" if llr >= hi else "H0 accepted (failed)" if llr <= lo else "no decision (cap)"
+    # Fastchess's own verdict first; the LLR against its bounds otherwise.
+    h1 = "H1 was accepted" in text or llr >= hi
+    h0 = "H0 was accepted" in text or llr <= lo
+    verdict = "H1 accepted (passed)" if h1 else "H0 accepted (failed)" if h0 else "no decision (cap)"
     minutes = (time.monotonic() - t0) / 60
+    node_arg = f" --nodes {args.nodes}" if args.mode == "nodes" else ""
     print(f"# {verdict} after {games} games in {minutes:.0f} min")
     print("RESULTS.md row:")
     print(f"| {time.strftime('%Y-%m-%d')} | {cand_id} vs {base_id} | SPRT [{args.elo0:g}, {args.elo1:g}] {cond}, "
           f"{args.book}, pentanomial | `scripts/sprt.py --base {args.base} --candidate {args.candidate} "
-          f"--mode {args.mode}` | {games} games +{w} ={d} -{l}, Elo {elo}, penta [{fc.get('penta', '?')}], "
+          f"--mode {args.mode}{node_arg} --elo0 {args.elo0:g} --elo1 {args.elo1:g}` | {games} games +{w} ={d} -{l}, Elo {elo}, penta [{fc.get('penta', '?')}], "
           f"LLR {llr:.2f} ({lo:g}, {hi:g}): **{verdict}**; bench {sig_c} vs {sig_b}, nps ratio {nps_c / nps_b:.3f} |")
-    return 0 if llr >= hi else 1
+    return 0 if h1 else 1
 
 
 if __name__ == "__main__":

@@ -7,9 +7,12 @@
 #include <mutex>
 
 #include "search/movepick.hpp"
+#include "search/tunables.hpp"
 #include "tb/syzygy.hpp"
 
 namespace taper {
+
+using namespace tunable;
 
 namespace {
 
@@ -25,13 +28,16 @@ Value draw_value(uint64_t nodes) { return VALUE_DRAW + 1 - int(nodes & 2); }
 
 }  // namespace
 
+void init_reduction_table() {
+  const double base = LmrBase / 100.0, divisor = LmrDivisor / 100.0;
+  for (int d = 1; d < MAX_PLY; ++d)
+    for (int m = 1; m < MAX_MOVES; ++m) Reductions[d][m] = int(base + std::log(d) * std::log(m) / divisor);
+}
+
 void init_search_tables() {
   // Once per process: every SearchPool calls this, possibly while another pool is searching.
   static std::once_flag once;
-  std::call_once(once, [] {
-    for (int d = 1; d < MAX_PLY; ++d)
-      for (int m = 1; m < MAX_MOVES; ++m) Reductions[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
-  });
+  std::call_once(once, init_reduction_table);
 }
 
 Worker::Worker(int id, SharedSearchState& shared) : id_(id), shared_(shared), hist_(std::make_unique<Histories>()) {
@@ -98,7 +104,7 @@ void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move move, int b
 
 void Worker::update_all_stats(const Position& pos, Stack* ss, Move best, Value bestValue, Value beta, Square prevSq,
                               const Move* quiets, int quietCount, const Move* captures, int captureCount, int depth) {
-  int bonus = history_bonus(depth + (bestValue > beta + 150));
+  int bonus = history_bonus(depth + (bestValue > beta + HistoryBonusMargin));
   Color us = pos.side_to_move();
   auto captured_type = [&](Move m) { return m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to())); };
 
@@ -220,20 +226,20 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
   if (!PvNode && !inCheck && !excluded) {
     // Razoring: hopeless shallow nodes go straight to quiescence.
-    if (depth <= 2 && eval + 250 * depth + 100 <= alpha) {
+    if (depth <= RazorDepth && eval + RazorDepthMul * depth + RazorBase <= alpha) {
       Value v = qsearch<NonPV>(pos, ss, alpha, alpha + 1);
       if (v <= alpha) return v;
     }
 
     // Reverse futility pruning: far above beta at low depth, assume it stays there.
-    if (depth <= 8 && eval - 75 * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN) return eval;
+    if (depth <= RfpDepth && eval - RfpMargin * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN) return eval;
 
     // Null move pruning: if passing still fails high, a real move will too (not in
     // zugzwang-prone positions without pieces).
-    if (prevMove != Move::null() && eval >= beta && ss->staticEval >= beta - 20 * depth + 150 &&
+    if (prevMove != Move::null() && eval >= beta && ss->staticEval >= beta - NmpDepthMul * depth + NmpBase &&
         pos.non_pawn_material(pos.side_to_move()) && (ply >= nmpMinPly_ || pos.side_to_move() != nmpColor_) &&
         beta > VALUE_TB_LOSS_IN_MAX_PLY) {
-      int R = 4 + depth / 4 + std::min(3, (eval - beta) / 200);
+      int R = NmpBaseR + depth / NmpDepthDiv + std::min(3, (eval - beta) / NmpEvalDiv);
       ss->currentMove = Move::null();
       ss->contHist = &hist_->continuation[NO_PIECE][0];
       pos.do_null_move();
@@ -289,20 +295,21 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
           continue;
         }
         if (lmrDepth < 3 && (*contHist[0])[moved][m.to()] < 0 && (*contHist[1])[moved][m.to()] < 0) continue;
-        if (!inCheck && lmrDepth < 7 && ss->staticEval + 120 + 110 * lmrDepth <= alpha) continue;
-        if (!pos.see_ge(m, -25 * lmrDepth * lmrDepth)) continue;
-      } else if (depth < 7 && !pos.see_ge(m, -110 * depth)) {
+        if (!inCheck && lmrDepth < FutilityDepth && ss->staticEval + FutilityBase + FutilityMul * lmrDepth <= alpha)
+          continue;
+        if (!pos.see_ge(m, -SeeQuietMul * lmrDepth * lmrDepth)) continue;
+      } else if (depth < SeeNoisyDepth && !pos.see_ge(m, -SeeNoisyMul * depth)) {
         continue;
       }
     }
 
     // Extensions.
     int extension = 0;
-    if (!RootNode && depth >= 8 && m == ttMove && !excluded && std::abs(ttValue) < VALUE_KNOWN_WIN &&
+    if (!RootNode && depth >= SingularDepth && m == ttMove && !excluded && std::abs(ttValue) < VALUE_KNOWN_WIN &&
         (tte.bound & BOUND_LOWER) && tte.depth >= depth - 3) {
       // Singular extension: if every other move fails well below the hash move's value,
       // the hash move is forced and deserves a deeper look.
-      Value singularBeta = ttValue - 2 * depth;
+      Value singularBeta = ttValue - SingularMul * depth;
       ss->excludedMove = m;
       Value v = search<NonPV>(pos, ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
       ss->excludedMove = Move::none();
@@ -328,8 +335,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
       if (!isNoisy) {
         if (m == ss->killers[0] || m == ss->killers[1] || m == counter) r -= 1;
         ss->statScore = hist_->butterfly[us][m.from()][m.to()] + (*contHist[0])[moved][m.to()] +
-                        (*contHist[1])[moved][m.to()] - 4000;
-        r -= ss->statScore / 12000;
+                        (*contHist[1])[moved][m.to()] - LmrHistOffset;
+        r -= ss->statScore / LmrHistDiv;
       } else {
         r -= 1;
       }
@@ -433,7 +440,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
       return bestValue;
     }
     if (PvNode && bestValue > alpha) alpha = bestValue;
-    futilityBase = bestValue + 160;
+    futilityBase = bestValue + QsFutilityMargin;
   }
 
   const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
@@ -565,7 +572,7 @@ void Worker::iterative_deepening() {
     for (pvIdx_ = 0; pvIdx_ < multiPv && !shared_.stop; ++pvIdx_) {
       selDepth_ = 0;
       Value prev = rootMoves_[pvIdx_].averageScore;
-      Value delta = 15;
+      Value delta = AspirationDelta;
       Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
       if (rootDepth_ >= 4 && prev != -VALUE_INFINITE) {
         alpha = std::max(prev - delta, -VALUE_INFINITE);

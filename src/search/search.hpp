@@ -123,4 +123,7 @@ class Worker {
 /// Reduction table, initialised once.
 void init_search_tables();
 
+/// Recomputes the late-move reduction table from LmrBase and LmrDivisor (tunables.def).
+void init_reduction_table();
+
 }  // namespace taper

@@ -10,8 +10,10 @@
 #include "board/perft.hpp"
 #include "eval/evaluate.hpp"
 #include "search/timeman.hpp"
+#include "search/tunables.hpp"
 #include "tb/verify_endgames.hpp"
 #include "tune/commands.hpp"
+#include "tune/genfens.hpp"
 #include "uci/analyse.hpp"
 #include "uci/bench.hpp"
 #include "uci/uci.hpp"
@@ -34,6 +36,9 @@ constexpr const char* Usage =
     "  verify-endgames DIR     compare the known-endgame rules with Syzygy tables in DIR\n"
     "  tune [options] FILE...  Texel-tune the evaluation weights on labelled positions\n"
     "  datagen --out FILE      self-play games as tuning data (see --help of each)\n"
+    "  spsa                    the search constants in OpenBench's SPSA input format\n"
+    "  \"genfens N seed S book PATH|None\"\n"
+    "                          N random openings for OpenBench's data generation\n"
     "  --version               print name, version and build flavour\n";
 
 /// Joins argv[from..] into one FEN string (FENs contain spaces; quoting is optional).
@@ -107,6 +112,26 @@ int run_command_line(int argc, char** argv) {
     return 0;
   }
   if (cmd == "perft") return cmd_perft(args);
+  if (cmd.rfind("genfens", 0) == 0) {
+    // OpenBench's datagen mode runs `taper "genfens N seed S book PATH" quit` (the trailing
+    // UCI quit needs no answer): openings as `info string genfens FEN` lines.
+    tune::GenfensRequest request;
+    std::string error;
+    if (!tune::parse_genfens(cmd, request, error) || !tune::run_genfens(request, std::cout, error)) {
+      std::cout << "info string error: " << error << std::endl;
+      return 2;
+    }
+    return 0;
+  }
+  if (cmd == "spsa") {
+    // OpenBench's SPSA input: paste into the tuning form of a TUNABLE=1 branch.
+    if (args.size() > 1) {
+      std::cerr << "usage: taper spsa   (prints the search constants in OpenBench's SPSA input format)\n";
+      return args[1] == "--help" ? 0 : 2;
+    }
+    std::cout << openbench_spsa_input();
+    return 0;
+  }
   if (cmd == "tune") return run_tune({args.begin() + 1, args.end()});
   if (cmd == "datagen") return run_datagen({args.begin() + 1, args.end()});
   if (cmd == "verify-endgames") return run_verify_endgames({args.begin() + 1, args.end()}, std::cout);

@@ -11,6 +11,7 @@
 #include "board/movegen.hpp"
 #include "board/notation.hpp"
 #include "board/perft.hpp"
+#include "search/tunables.hpp"
 #include "tb/syzygy.hpp"
 #include "uci/bench.hpp"
 #include "uci/format.hpp"
@@ -94,6 +95,11 @@ void UciEngine::add_options() {
   options_.add(UciOption{"SyzygyProbeDepth", UciOption::Spin, "1", 1, 100, nullptr});
   options_.add(UciOption{"SyzygyProbeLimit", UciOption::Spin, "7", 0, 7, nullptr});
   options_.add(UciOption{"Syzygy50MoveRule", UciOption::Check, "true", 0, 0, nullptr});
+  // A tunable build (make TUNABLE=1) lets SPSA set every search constant (tunables.def).
+  if constexpr (SearchTunablesExposed)
+    for (const SearchTunable& t : search_tunables())
+      options_.add(UciOption{t.name, UciOption::Spin, std::to_string(t.defaultValue), t.min, t.max,
+                             [](const UciOption& o) { return set_search_tunable(o.name, int(std::stoll(o.value))); }});
 }
 
 SearchOptions UciEngine::search_options() const {
