@@ -12,6 +12,7 @@
 #include "search/timeman.hpp"
 #include "tb/verify_endgames.hpp"
 #include "tune/commands.hpp"
+#include "tune/wdl_fit.hpp"
 #include "uci/analyse.hpp"
 #include "uci/bench.hpp"
 #include "uci/uci.hpp"
@@ -34,6 +35,7 @@ constexpr const char* Usage =
     "  verify-endgames DIR     compare the known-endgame rules with Syzygy tables in DIR\n"
     "  tune [options] FILE...  Texel-tune the evaluation weights on labelled positions\n"
     "  datagen --out FILE      self-play games as tuning data (see --help of each)\n"
+    "  wdl-fit FILE...         fit the UCI_ShowWDL model to datagen output\n"
     "  --version               print name, version and build flavour\n";
 
 /// Joins argv[from..] into one FEN string (FENs contain spaces; quoting is optional).
@@ -109,6 +111,7 @@ int run_command_line(int argc, char** argv) {
   if (cmd == "perft") return cmd_perft(args);
   if (cmd == "tune") return run_tune({args.begin() + 1, args.end()});
   if (cmd == "datagen") return run_datagen({args.begin() + 1, args.end()});
+  if (cmd == "wdl-fit") return tune::run_wdl_fit({args.begin() + 1, args.end()});
   if (cmd == "verify-endgames") return run_verify_endgames({args.begin() + 1, args.end()}, std::cout);
   if (cmd == "analyse" || cmd == "analyze") return cmd_analyse(args);
   if (cmd == "bench") {

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The level -> (node budget, error) mapping and the weakened move choice.
+#include "search/skill.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace taper {
+
+namespace {
+
+/// xorshift64* (Vigna): small, fast, and the same sequence on every platform.
+uint64_t next_random(uint64_t& s) {
+  if (s == 0) s = 0x9E3779B97F4A7C15ull;
+  s ^= s >> 12;
+  s ^= s << 25;
+  s ^= s >> 27;
+  return s * 0x2545F4914F6CDD1Dull;
+}
+
+// Calibration points (docs/STRENGTH_LEVELS.md): the node budget doubles every ElosPerDoubling
+// and the error shrinks linearly to zero at the top of the scale.
+constexpr double NodesAtMin = 64;
+constexpr double ElosPerDoubling = 125;
+constexpr double ErrorAtMin = 320;
+constexpr int CandidateLines = 4;
+
+}  // namespace
+
+SkillPlan skill_plan(int elo) {
+  elo = std::clamp(elo, SkillMinElo, SkillMaxElo);
+  double above = elo - SkillMinElo;
+  SkillPlan p;
+  p.nodes = uint64_t(NodesAtMin * std::exp2(above / ElosPerDoubling));
+  p.lines = CandidateLines;
+  p.errorCp = int(std::lround(ErrorAtMin * (1.0 - above / (SkillMaxElo - SkillMinElo))));
+  return p;
+}
+
+int skill_level_to_elo(int level) {
+  level = std::clamp(level, 0, 20);
+  return SkillMinElo + (SkillMaxElo - SkillMinElo) * level / 20;
+}
+
+size_t pick_weakened_move(const std::vector<RootMove>& rootMoves, size_t lines, int errorCp, uint64_t& rng) {
+  lines = std::min(lines, rootMoves.size());
+  if (lines <= 1 || errorCp <= 0) return 0;
+  // Mate scores are clamped so that "mated in 3" is simply very bad, not an overflow.
+  auto clamped = [](Value v) { return std::clamp(int(v), -4000, 4000); };
+  size_t best = 0;
+  int bestTotal = INT32_MIN;
+  for (size_t i = 0; i < lines; ++i) {
+    const RootMove& rm = rootMoves[i];
+    Value v = rm.score != -VALUE_INFINITE ? rm.score : rm.previousScore;
+    if (v == -VALUE_INFINITE) continue;  // never searched: no opinion on it
+    int total = clamped(v) + int(next_random(rng) % uint64_t(errorCp));
+    if (total > bestTotal) {
+      bestTotal = total;
+      best = i;
+    }
+  }
+  return best;
+}
+
+}  // namespace taper
