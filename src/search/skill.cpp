@@ -18,11 +18,12 @@ uint64_t next_random(uint64_t& s) {
   return s * 0x2545F4914F6CDD1Dull;
 }
 
-// Calibration points (docs/STRENGTH_LEVELS.md): the node budget doubles every ElosPerDoubling
-// and the error shrinks linearly to zero at the top of the scale.
-constexpr double NodesAtMin = 64;
-constexpr double ElosPerDoubling = 125;
-constexpr double ErrorAtMin = 320;
+// Calibration (docs/STRENGTH_LEVELS.md): the node budget doubles every ElosPerDoubling, and the
+// error falls with the square of the distance to the top, so the middle levels mostly lose
+// strength through a shallower search and the low ones through misjudged moves.
+constexpr double NodesAtMin = 300;
+constexpr double ElosPerDoubling = 115;
+constexpr double ErrorAtMin = 150;
 constexpr int CandidateLines = 4;
 
 }  // namespace
@@ -33,7 +34,8 @@ SkillPlan skill_plan(int elo) {
   SkillPlan p;
   p.nodes = uint64_t(NodesAtMin * std::exp2(above / ElosPerDoubling));
   p.lines = CandidateLines;
-  p.errorCp = int(std::lround(ErrorAtMin * (1.0 - above / (SkillMaxElo - SkillMinElo))));
+  double below = 1.0 - above / (SkillMaxElo - SkillMinElo);
+  p.errorCp = int(std::lround(ErrorAtMin * below * below));
   return p;
 }
 
