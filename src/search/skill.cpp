@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <utility>
 
 namespace taper {
 
@@ -26,15 +28,32 @@ constexpr double ElosPerDoubling = 115;
 constexpr double ErrorAtMin = 150;
 constexpr int CandidateLines = 4;
 
+// The search settings above define an internal scale; games against Stockfish 15.1 at the same
+// UCI_Elo (docs/STRENGTH_LEVELS.md) showed how far each internal level fell short, so a
+// requested Elo is first moved to the internal level that played at that strength.
+// {requested Elo, internal level}, piecewise linear in between.
+constexpr std::pair<int, int> Calibration[] = {
+    {SkillMinElo, 1378}, {1400, 1458}, {1800, 1947}, {2200, 2308}, {2600, 2880}, {SkillMaxElo, SkillMaxElo + 100},
+};
+
+double internal_level(int elo) {
+  for (size_t i = 1; i < std::size(Calibration); ++i) {
+    auto [e0, l0] = Calibration[i - 1];
+    auto [e1, l1] = Calibration[i];
+    if (elo <= e1) return l0 + double(l1 - l0) * (elo - e0) / (e1 - e0);
+  }
+  return Calibration[std::size(Calibration) - 1].second;
+}
+
 }  // namespace
 
 SkillPlan skill_plan(int elo) {
   elo = std::clamp(elo, SkillMinElo, SkillMaxElo);
-  double above = elo - SkillMinElo;
+  double above = internal_level(elo) - SkillMinElo;
   SkillPlan p;
   p.nodes = uint64_t(NodesAtMin * std::exp2(above / ElosPerDoubling));
   p.lines = CandidateLines;
-  double below = 1.0 - above / (SkillMaxElo - SkillMinElo);
+  double below = std::max(0.0, 1.0 - above / (SkillMaxElo - SkillMinElo));
   p.errorCp = int(std::lround(ErrorAtMin * below * below));
   return p;
 }
