@@ -29,11 +29,12 @@ constexpr double ErrorAtMin = 150;
 constexpr int CandidateLines = 4;
 
 // The search settings above define an internal scale; games against Stockfish 15.1 at the same
-// UCI_Elo (docs/STRENGTH_LEVELS.md) showed how far each internal level fell short, so a
-// requested Elo is first moved to the internal level that played at that strength.
-// {requested Elo, internal level}, piecewise linear in between.
+// UCI_Elo (docs/STRENGTH_LEVELS.md, rounds 2 and 3) showed what each internal level is worth,
+// so a requested Elo is first moved to the internal level measured (or interpolated) to play
+// at that strength. From about 2600 up the clock, not the node budget, limits Taper at blitz,
+// so those levels are full strength in practice. {requested Elo, internal level}, linear between.
 constexpr std::pair<int, int> Calibration[] = {
-    {SkillMinElo, 1378}, {1400, 1458}, {1800, 1947}, {2200, 2308}, {2600, 2880}, {SkillMaxElo, SkillMaxElo + 100},
+    {SkillMinElo, 1354}, {1400, 1434}, {1800, 1885}, {2200, 2290}, {2600, 3090}, {SkillMaxElo, SkillMaxElo + 100},
 };
 
 double internal_level(int elo) {
