@@ -42,7 +42,8 @@ class Transcript : public std::streambuf {
     std::unique_lock lock(mutex_);
     return changed_.wait_for(lock, timeout, [&] { return bestmoves_ >= count; });
   }
-  /// `go` commands refused so far because a search was running (printed synchronously by execute).
+  /// `go` commands refused so far, because a search was running or because an argument was bad
+  /// ("info string error: ...; go ignored"); both are printed synchronously by execute.
   int refusals() {
     std::lock_guard lock(mutex_);
     return refusals_;
@@ -83,7 +84,9 @@ class Transcript : public std::streambuf {
       size_t start = text_.rfind('\n', text_.size() - 2);
       start = start == std::string::npos ? 0 : start + 1;
       if (text_.compare(start, 8, "bestmove") == 0) ++bestmoves_;
-      if (text_.find("'go' ignored while searching", start) != std::string::npos) ++refusals_;
+      if (text_.find("'go' ignored while searching", start) != std::string::npos ||
+          text_.find("; go ignored", start) != std::string::npos)
+        ++refusals_;
     }
   }
   std::mutex mutex_;
@@ -118,7 +121,9 @@ struct Harness {
     if (hash) engine.execute("setoption name Hash value 16");
     for (const char* line : {"setoption name MultiPV value 1", "setoption name Ponder value false",
                              "setoption name Move Overhead value 10", "setoption name UCI_Chess960 value false",
-                             "setoption name UCI_ShowWDL value false", "ucinewgame", "position startpos"})
+                             "setoption name UCI_ShowWDL value false",
+                             "setoption name UCI_LimitStrength value false", "setoption name Skill Level value 20",
+                             "ucinewgame", "position startpos"})
       engine.execute(line);
     transcript.take();
   }

@@ -8,6 +8,7 @@
 //                                 `ponder` still wait for stop/ponderhit, sent at the end of input)
 //   go ... perft N             -> N capped at FuzzMaxPerft
 //   setoption name Hash ...    -> value capped at FuzzMaxHashMb (also Threads, at FuzzMaxThreads)
+//   setoption name Debug Log File ... -> dropped (a fuzzer must not write files where it runs)
 //   bench [valid depth]        -> dropped (a fixed workload of ~50 searches); invalid depths are
 //                                 kept, to exercise the error path
 // Everything else, including the exact bytes of the rewritten lines up to the appended text,
@@ -97,6 +98,7 @@ inline std::optional<std::string> limit_line(std::string_view input) {
       part += (part.empty() ? "" : " ") + std::string(t[i].text);
     }
     const std::string key = lower(name);
+    if (key == "debug log file") return std::nullopt;
     const int64_t cap = key == "hash" ? FuzzMaxHashMb : key == "threads" ? FuzzMaxThreads : 0;
     std::optional<int64_t> n = as_int(value);
     if (cap && n && *n > cap) return "setoption name " + name + " value " + std::to_string(cap);

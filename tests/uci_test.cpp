@@ -309,10 +309,10 @@ TEST(Uci, BadInputGetsInfoStringAndEngineStaysUsable) {
   for (auto& l : lines) all += l;
   EXPECT_NE(all.find("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), std::string::npos) << all;
 
-  // go with a missing number still searches (and says so); stop ends it.
+  // A go with a missing number is refused whole (uci_protocol_test.cpp checks nothing starts).
   e.send("go depth");
-  EXPECT_FALSE(e.read_until("info string error: 'depth' needs a number", Slow).empty());
-  e.send("stop");
+  EXPECT_FALSE(e.read_until("info string error: 'depth' needs a number; go ignored", Slow).empty());
+  e.send("go depth 3");
   auto done = e.read_until("bestmove", Slow);
   ASSERT_FALSE(done.empty());
   EXPECT_TRUE(legal_in(Start, {"e2e4"}, bestmove_of(done), false));

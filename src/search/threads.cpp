@@ -6,6 +6,7 @@
 #include <map>
 
 #include "board/movegen.hpp"
+#include "search/skill.hpp"
 #include "tb/syzygy.hpp"
 
 namespace taper {
@@ -54,6 +55,16 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
   shared_.limits = limits;
   shared_.callbacks = callbacks;
   shared_.multiPv = std::max(1, options.multiPv);
+  skillErrorCp_ = 0;
+  if (options.limitElo > 0) {
+    // Weakened play: a node budget and enough lines to choose a plausible second-best move from.
+    SkillPlan plan = skill_plan(options.limitElo);
+    shared_.limits.nodes = limits.nodes ? std::min(limits.nodes, plan.nodes) : plan.nodes;
+    shared_.multiPv = std::max(shared_.multiPv, plan.lines);
+    skillErrorCp_ = plan.errorCp;
+    skillLines_ = size_t(plan.lines);
+    skillRng_ = options.skillSeed;
+  }
   shared_.threadCount = int(workers_.size());
   shared_.stop = false;
   shared_.ponder = limits.ponder;
@@ -132,8 +143,15 @@ void SearchPool::run() {
     // An interrupted iteration (or another thread) may have found a new best move: show its line.
     if (chosen.root_moves()[0].move() != lastReported_ && shared_.callbacks.onIteration)
       shared_.callbacks.onIteration(chosen.report(0, std::max(1, chosen.completed_depth())));
-    best = chosen.root_moves()[0].move();
-    ponder = ponder_move(chosen.root_moves()[0]);
+    size_t pick = skillErrorCp_ > 0 ? pick_weakened_move(chosen.root_moves(), skillLines_, skillErrorCp_, skillRng_) : 0;
+    if (pick && shared_.callbacks.onIteration) {
+      // The weakened choice is shown as the main line, so the GUI's PV agrees with the move played.
+      SearchReport r = chosen.report(int(pick), std::max(1, chosen.completed_depth()));
+      r.multiPv = 1;
+      shared_.callbacks.onIteration(r);
+    }
+    best = chosen.root_moves()[pick].move();
+    ponder = ponder_move(chosen.root_moves()[pick]);
   }
   {
     std::unique_lock lock(waitMutex_);

@@ -20,6 +20,8 @@ struct SearchOptions {
   int syzygyProbeDepth = 1;
   int syzygyProbeLimit = 7;
   bool syzygy50MoveRule = true;
+  int limitElo = 0;          ///< weakened play at this UCI_Elo (search/skill.hpp); 0 = full strength
+  uint64_t skillSeed = 0;    ///< random state for the weakened move choice
 };
 
 class SearchPool {
@@ -60,7 +62,10 @@ class SearchPool {
   std::atomic<bool> searching_{false};
   std::mutex waitMutex_;
   std::condition_variable waitCv_;
-  Move lastReported_;  // first move of the last PV line shown (written by the search thread only)
+  Move lastReported_;
+  int skillErrorCp_ = 0;     // > 0 while playing a weakened game (see search/skill.hpp)
+  size_t skillLines_ = 1;
+  uint64_t skillRng_ = 0;  // first move of the last PV line shown (written by the search thread only)
 };
 
 }  // namespace taper

@@ -2,7 +2,11 @@
 // Syzygy probing through libfathom: folder checks, table counting, position conversion, probes.
 #include "tb/syzygy.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -52,6 +56,32 @@ std::vector<std::string> split_paths(const std::string& paths) {
 
 #if TAPER_HAS_FATHOM
 int loadedLargest = 0;
+
+/// Runs `f` with the process's stderr captured, then writes back everything except Fathom's
+/// "munmap: ..." lines. Fathom's unmap_file reports an error when munmap *succeeds* (its test is
+/// inverted), so each table released by a second tb_init prints a stale errno. The memory is
+/// unmapped correctly; only the message is false, and GUIs show stderr as engine errors.
+template <class F>
+void without_fathom_unmap_noise(F&& f) {
+  std::fflush(stderr);
+  FILE* capture = std::tmpfile();
+  int saved = capture ? dup(STDERR_FILENO) : -1;
+  if (saved < 0 || dup2(fileno(capture), STDERR_FILENO) < 0) {
+    if (saved >= 0) close(saved);
+    if (capture) std::fclose(capture);
+    f();
+    return;
+  }
+  f();
+  std::fflush(stderr);
+  dup2(saved, STDERR_FILENO);
+  close(saved);
+  std::rewind(capture);
+  char line[512];
+  while (std::fgets(line, sizeof line, capture))
+    if (std::strncmp(line, "munmap", 6) != 0) std::fputs(line, stderr);
+  std::fclose(capture);
+}
 
 unsigned fathom_promotion(Move m) {
   if (m.kind() != PROMOTION) return TB_PROMOTES_NONE;
@@ -176,7 +206,9 @@ LoadResult init(const std::string& paths) {
   std::string joined;
   for (const std::string& f : usable) joined += (joined.empty() ? "" : ":") + f;
   // tb_init releases the previously loaded tables itself; an empty path leaves none.
-  if (!tb_init(joined.c_str())) problems.push_back("Fathom failed to initialise");
+  bool initialised = false;
+  without_fathom_unmap_noise([&] { initialised = tb_init(joined.c_str()); });
+  if (!initialised) problems.push_back("Fathom failed to initialise");
   loadedLargest = joined.empty() ? 0 : int(TB_LARGEST);
   r.largest = loadedLargest;
   r.message = "Syzygy: " + std::to_string(r.wdlTables) + " WDL and " + std::to_string(r.dtzTables) +

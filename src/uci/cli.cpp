@@ -14,6 +14,7 @@
 #include "tb/verify_endgames.hpp"
 #include "tune/commands.hpp"
 #include "tune/genfens.hpp"
+#include "tune/wdl_fit.hpp"
 #include "uci/analyse.hpp"
 #include "uci/bench.hpp"
 #include "uci/uci.hpp"
@@ -39,6 +40,7 @@ constexpr const char* Usage =
     "  spsa                    the search constants in OpenBench's SPSA input format\n"
     "  \"genfens N seed S book PATH|None\"\n"
     "                          N random openings for OpenBench's data generation\n"
+    "  wdl-fit FILE...         fit the UCI_ShowWDL model to datagen output\n"
     "  --version               print name, version and build flavour\n";
 
 /// Joins argv[from..] into one FEN string (FENs contain spaces; quoting is optional).
@@ -134,6 +136,7 @@ int run_command_line(int argc, char** argv) {
   }
   if (cmd == "tune") return run_tune({args.begin() + 1, args.end()});
   if (cmd == "datagen") return run_datagen({args.begin() + 1, args.end()});
+  if (cmd == "wdl-fit") return tune::run_wdl_fit({args.begin() + 1, args.end()});
   if (cmd == "verify-endgames") return run_verify_endgames({args.begin() + 1, args.end()}, std::cout);
   if (cmd == "analyse" || cmd == "analyze") return cmd_analyse(args);
   if (cmd == "bench") {

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "board/notation.hpp"
+#include "eval/wdl_model.hpp"
 
 namespace taper {
 
@@ -15,16 +16,14 @@ std::string uci_score(Value v) {
   return "cp " + std::to_string(v);
 }
 
-Wdl wdl_from_score(Value v) {
+Wdl wdl_from_score(Value v, int material) {
   if (v >= VALUE_MATE_IN_MAX_PLY) return {1000, 0, 0};
   if (v <= VALUE_MATED_IN_MAX_PLY) return {0, 0, 1000};
-  // Logistic curves: a score of +180 cp wins about half the time; draws fill the middle.
-  auto p = [](double x) { return 1000.0 / (1.0 + std::exp((180.0 - x) / 70.0)); };
-  int win = int(std::lround(p(v))), loss = int(std::lround(p(-v)));
-  return {win, 1000 - win - loss, loss};
+  WdlPerMille p = wdl_per_mille(FittedWdl, v, material);
+  return {p.win, p.draw, p.loss};
 }
 
-std::string uci_info(const SearchReport& r, bool chess960, bool showWdl) {
+std::string uci_info(const SearchReport& r, bool chess960, bool showWdl, int material) {
   std::string s = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.selDepth) + " multipv " +
                   std::to_string(r.multiPv) + " score " + uci_score(r.score);
   if (r.bound == BOUND_LOWER) s += " lowerbound";
@@ -33,7 +32,7 @@ std::string uci_info(const SearchReport& r, bool chess960, bool showWdl) {
     // Tablebase results are certain; otherwise estimate from the score.
     Wdl w = r.tbScore && std::abs(r.score) < VALUE_TB_WIN_IN_MAX_PLY ? Wdl{0, 1000, 0}
             : r.tbScore ? (r.score > 0 ? Wdl{1000, 0, 0} : Wdl{0, 0, 1000})
-                        : wdl_from_score(r.score);
+                        : wdl_from_score(r.score, material);
     s += " wdl " + std::to_string(w.win) + " " + std::to_string(w.draw) + " " + std::to_string(w.loss);
   }
   uint64_t nps = r.timeMs > 0 ? r.nodes * 1000 / uint64_t(r.timeMs) : r.nodes * 1000;

@@ -11,13 +11,14 @@ namespace taper {
 
 /// "cp 35" or "mate 3" / "mate -2".
 std::string uci_score(Value v);
-/// Estimated win/draw/loss per mille for the side to move (a logistic model of the score).
+/// Estimated win/draw/loss per mille for the side to move, from the score and the material on
+/// the board (eval/wdl_model.hpp, fitted to Taper's self-play); mates are certain.
 struct Wdl {
   int win, draw, loss;
 };
-Wdl wdl_from_score(Value v);
-/// A full `info depth ... pv ...` line.
-std::string uci_info(const SearchReport& r, bool chess960, bool showWdl);
+Wdl wdl_from_score(Value v, int material);
+/// A full `info depth ... pv ...` line; `material` (wdl_material of the root) feeds the WDL estimate.
+std::string uci_info(const SearchReport& r, bool chess960, bool showWdl, int material);
 /// Pawns with sign, e.g. "+0.35", or "#3" / "#-2" for mates.
 std::string human_score(Value v);
 /// The PV as numbered SAN ("12. Nf3 Nc6 13. Bb5"), starting from `pos`.

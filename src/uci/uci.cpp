@@ -6,34 +6,22 @@
 
 #include <algorithm>
 #include <charconv>
+#include <random>
 #include <iostream>
 
 #include "board/movegen.hpp"
 #include "board/notation.hpp"
 #include "board/perft.hpp"
 #include "search/tunables.hpp"
+#include "eval/wdl_model.hpp"
+#include "search/skill.hpp"
 #include "tb/syzygy.hpp"
 #include "uci/bench.hpp"
 #include "uci/format.hpp"
+#include "uci/go_parser.hpp"
 #include "uci/version.hpp"
 
 namespace taper {
-
-namespace {
-
-/// Parses a (possibly negative or huge) integer token, clamping to int64 range; false if not a number.
-bool parse_int(const std::string& token, int64_t& out) {
-  const char* begin = token.data();
-  const char* end = begin + token.size();
-  auto [ptr, ec] = std::from_chars(begin, end, out);
-  if (ec == std::errc::result_out_of_range && ptr == end) {
-    out = token[0] == '-' ? INT64_MIN / 2 : INT64_MAX / 2;
-    return true;
-  }
-  return !token.empty() && ec == std::errc() && ptr == end;
-}
-
-}  // namespace
 
 size_t physical_memory_mb() {
   long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
@@ -55,10 +43,12 @@ const UciEngine::Command UciEngine::Commands[] = {
     {"eval",       &UciEngine::cmd_eval,       true},
     {"flip",       &UciEngine::cmd_flip,       true},
     {"bench",      &UciEngine::cmd_bench,      false},
+    {"debug",      &UciEngine::cmd_debug,      true},
+    {"register",   &UciEngine::cmd_register,   true},
 };
 // clang-format on
 
-UciEngine::UciEngine(std::ostream& out) : out_(out) { add_options(); }
+UciEngine::UciEngine(std::ostream& out) : out_(out), skillSeed_(std::random_device{}()) { add_options(); }
 
 UciEngine::~UciEngine() {
   pool_.stop();
@@ -92,6 +82,11 @@ void UciEngine::add_options() {
                            info_string(r.message);
                            return std::string();
                          }});
+  options_.add(UciOption{"UCI_LimitStrength", UciOption::Check, "false", 0, 0, nullptr});
+  options_.add(UciOption{"UCI_Elo", UciOption::Spin, std::to_string(SkillMinElo), SkillMinElo, SkillMaxElo, nullptr});
+  options_.add(UciOption{"Skill Level", UciOption::Spin, "20", 0, 20, nullptr});
+  options_.add(UciOption{"Debug Log File", UciOption::String, "", 0, 0,
+                         [this](const UciOption& o) { return debugLog_.open(o.value); }});
   options_.add(UciOption{"SyzygyProbeDepth", UciOption::Spin, "1", 1, 100, nullptr});
   options_.add(UciOption{"SyzygyProbeLimit", UciOption::Spin, "7", 0, 7, nullptr});
   options_.add(UciOption{"Syzygy50MoveRule", UciOption::Check, "true", 0, 0, nullptr});
@@ -109,11 +104,15 @@ SearchOptions UciEngine::search_options() const {
   o.syzygyProbeDepth = int(options_.spin("SyzygyProbeDepth"));
   o.syzygyProbeLimit = int(options_.spin("SyzygyProbeLimit"));
   o.syzygy50MoveRule = options_.check("Syzygy50MoveRule");
+  // UCI_LimitStrength wins over Skill Level (as in Stockfish); level 20 is full strength.
+  if (options_.check("UCI_LimitStrength")) o.limitElo = int(options_.spin("UCI_Elo"));
+  else if (options_.spin("Skill Level") < 20) o.limitElo = skill_level_to_elo(int(options_.spin("Skill Level")));
   return o;
 }
 
 void UciEngine::say(const std::string& text) {
   std::lock_guard lock(outMutex_);
+  debugLog_.outgoing(text);
   out_ << text << (text.empty() || text.back() != '\n' ? "\n" : "") << std::flush;
 }
 
@@ -129,6 +128,7 @@ void UciEngine::loop(std::istream& in) {
 
 bool UciEngine::execute(std::string_view lineView) {
   std::string line(lineView);
+  debugLog_.incoming(line);
   std::replace_if(line.begin(), line.end(), [](char c) { return c == '\r' || c == '\t'; }, ' ');
   std::istringstream is(line);
   std::string token;
@@ -221,65 +221,25 @@ void UciEngine::cmd_position(std::istringstream& is) {
 void UciEngine::cmd_go(std::istringstream& is) {
   SearchLimits limits;
   limits.startTime = now_ms();
-  std::string token;
-  auto number = [&](const char* what, int64_t lo, int64_t hi, int64_t& out) {
-    std::string v;
-    if (!(is >> v) || !parse_int(v, out)) {
-      info_string(std::string("error: '") + what + "' needs a number" + (v.empty() ? "" : ", not '" + v + "'"));
-      if (!v.empty()) is.seekg(-std::streamoff(v.size()), std::ios_base::cur);  // re-read it as a keyword
-      return false;
-    }
-    out = std::clamp(out, lo, hi);
-    return true;
-  };
-  const int64_t Big = int64_t(1) << 40;
-  while (is >> token) {
-    int64_t n = 0;
-    if (token == "wtime" || token == "btime") {
-      if (number(token.c_str(), 0, Big, n)) {  // negative clocks (lagging GUIs) count as zero
-        limits.time[token == "wtime" ? WHITE : BLACK] = n;
-        limits.clock = true;
-      }
-    } else if (token == "winc" || token == "binc") {
-      if (number(token.c_str(), 0, Big, n)) limits.inc[token == "winc" ? WHITE : BLACK] = n;
-    } else if (token == "movestogo") {
-      if (number("movestogo", 0, 10000, n)) limits.movesToGo = int(n);
-    } else if (token == "depth") {
-      if (number("depth", 1, MAX_PLY - 1, n)) limits.depth = int(n);
-    } else if (token == "nodes") {
-      if (number("nodes", 1, Big * 1024, n)) limits.nodes = uint64_t(n);
-    } else if (token == "movetime") {
-      if (number("movetime", 1, Big, n)) limits.moveTime = n;
-    } else if (token == "mate") {
-      if (number("mate", 1, MAX_PLY / 2, n)) limits.mate = int(n);
-    } else if (token == "perft") {
-      if (number("perft", 1, 20, n)) perft(int(n));
-      return;
-    } else if (token == "infinite") {
-      limits.infinite = true;
-    } else if (token == "ponder") {
-      limits.ponder = true;
-    } else if (token == "searchmoves") {
-      std::string mv;
-      while (is >> mv) {
-        std::string err;
-        Move m = parse_uci_move(pos_, mv, &err);
-        if (m) limits.searchMoves.push_back(m);
-        else {
-          is.seekg(-std::streamoff(mv.size()), std::ios_base::cur);
-          break;
-        }
-      }
-      if (limits.searchMoves.empty()) info_string("error: searchmoves lists no legal move; searching all moves");
-    } else {
-      info_string("error: unknown go parameter '" + token.substr(0, 40) + "'");
-    }
+  std::string err;
+  int perftDepth = 0;
+  if (!parse_go(is, pos_, limits, perftDepth, err)) {
+    // Refused whole: a half-understood `go` could start an unintended (e.g. infinite) search.
+    info_string("error: " + err + "; go ignored");
+    return;
+  }
+  if (perftDepth) {
+    perft(perftDepth);
+    return;
   }
 
   bool chess960 = pos_.is_chess960();
   bool showWdl = options_.check("UCI_ShowWDL");
   SearchCallbacks cb;
-  cb.onIteration = [this, chess960, showWdl](const SearchReport& r) { say(uci_info(r, chess960, showWdl)); };
+  int material = wdl_material(pos_);
+  cb.onIteration = [this, chess960, showWdl, material](const SearchReport& r) {
+    say(uci_info(r, chess960, showWdl, material));
+  };
   cb.onCurrMove = [this, chess960](int depth, Move m, int moveNumber) {
     say("info depth " + std::to_string(depth) + " currmove " + move_to_uci(m, chess960) + " currmovenumber " +
         std::to_string(moveNumber));
@@ -290,7 +250,10 @@ void UciEngine::cmd_go(std::istringstream& is) {
     say(s);
   };
   cb.onMessage = [this](const std::string& text) { info_string(text); };
-  pool_.start(pos_, limits, cb, search_options());
+  SearchOptions options = search_options();
+  skillSeed_ = skillSeed_ * 6364136223846793005ull + 1442695040888963407ull;  // a new choice every move
+  options.skillSeed = skillSeed_;
+  pool_.start(pos_, limits, cb, options);
 }
 
 void UciEngine::perft(int depth) {
@@ -302,6 +265,17 @@ void UciEngine::perft(int depth) {
   TimePoint elapsed = std::max<TimePoint>(1, now_ms() - start);
   say(out + "\nNodes searched: " + std::to_string(total) + "\ninfo string perft time " + std::to_string(elapsed) +
       " ms, " + std::to_string(total * 1000 / uint64_t(elapsed)) + " nps");
+}
+
+void UciEngine::cmd_debug(std::istringstream& is) {
+  // Accepted for GUIs that send it; Taper prints the same either way (see `Debug Log File`).
+  std::string mode;
+  is >> mode;
+  if (mode != "on" && mode != "off") info_string("error: expected 'debug on' or 'debug off'");
+}
+
+void UciEngine::cmd_register(std::istringstream&) {
+  // Taper needs no registration; `register later|name ... code ...` is accepted and ignored.
 }
 
 void UciEngine::cmd_stop(std::istringstream&) { pool_.stop(); }

@@ -11,6 +11,7 @@
 #include "board/position.hpp"
 #include "eval/evaluate.hpp"
 #include "search/threads.hpp"
+#include "uci/debug_log.hpp"
 #include "uci/options.hpp"
 
 namespace taper {
@@ -46,6 +47,8 @@ class UciEngine {
   void cmd_eval(std::istringstream&);
   void cmd_flip(std::istringstream&);
   void cmd_bench(std::istringstream&);
+  void cmd_debug(std::istringstream&);
+  void cmd_register(std::istringstream&);
 
   void add_options();
   void say(const std::string& text);          // one or more complete lines, flushed, never interleaved
@@ -59,6 +62,8 @@ class UciEngine {
   SearchPool pool_;
   UciOptions options_;
   Evaluator evaluator_;
+  DebugLog debugLog_;
+  uint64_t skillSeed_;  // advanced per `go`: weakened play varies from move to move
 };
 
 /// Approximate physical memory in MB (bounds the Hash option).

@@ -5,14 +5,17 @@
 #include <string>
 
 #include "core/attacks.hpp"
+#include "uci/build_info.hpp"
 
 namespace taper {
 
 constexpr const char* EngineAuthor = "the Taper developers";
 
-/// "Taper 0.1.0 (native, pext)" or "Taper 0.1.0 (portable, magic)".
+/// "Taper 0.1.0 1a2b3c4d5e 2026-11-23 (native, pext)": version, commit and its date, build flavour.
+/// Without git at build time commit and date read "unknown".
 inline std::string engine_name() {
-  return std::string("Taper ") + TAPER_VERSION + " (" + TAPER_ARCH + ", " + slider_method() + ")";
+  return std::string("Taper ") + TAPER_VERSION + " " + build_commit() + " " + build_date() + " (" + TAPER_ARCH + ", " +
+         slider_method() + ")";
 }
 
 }  // namespace taper

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `go` argument parsing: every keyword's value is checked; the first error rejects the command.
+#include "uci/go_parser.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <climits>
+
+#include "board/notation.hpp"
+
+namespace taper {
+
+bool parse_int(const std::string& token, int64_t& out) {
+  const char* begin = token.data();
+  const char* end = begin + token.size();
+  auto [ptr, ec] = std::from_chars(begin, end, out);
+  if (ec == std::errc::result_out_of_range && ptr == end) {
+    out = token[0] == '-' ? INT64_MIN / 2 : INT64_MAX / 2;
+    return true;
+  }
+  return !token.empty() && ec == std::errc() && ptr == end;
+}
+
+namespace {
+
+std::string shown(const std::string& token) {
+  std::string s = token.size() > 40 ? token.substr(0, 40) + "..." : token;
+  for (char& c : s)
+    if (c < 0x20 || c > 0x7e) c = '?';
+  return s;
+}
+
+bool is_go_keyword(const std::string& token) {
+  static const char* const Keywords[] = {"wtime", "btime", "winc",     "binc",   "movestogo", "depth",      "nodes",
+                                         "movetime", "mate", "perft", "infinite", "ponder", "searchmoves"};
+  return std::find(std::begin(Keywords), std::end(Keywords), token) != std::end(Keywords);
+}
+
+}  // namespace
+
+bool parse_go(std::istream& is, const Position& pos, SearchLimits& limits, int& perftDepth, std::string& error) {
+  perftDepth = 0;
+  // Reads the number after `what`; below `lo` is an error (except clocks, see below), above `hi` is clamped.
+  auto number = [&](const std::string& what, int64_t lo, int64_t hi, int64_t& out) {
+    std::string v;
+    if (!(is >> v)) {
+      error = "'" + what + "' needs a number";
+      return false;
+    }
+    if (!parse_int(v, out)) {
+      error = "'" + what + "' needs a number, not '" + shown(v) + "'";
+      return false;
+    }
+    if (out < lo) {
+      error = "'" + what + "' must be at least " + std::to_string(lo) + ", not " + shown(v);
+      return false;
+    }
+    out = std::min(out, hi);
+    return true;
+  };
+  const int64_t Big = int64_t(1) << 40;
+  std::string token;
+  while (is >> token) {
+    int64_t n = 0;
+    if (token == "wtime" || token == "btime") {
+      // Lagging GUIs send negative clocks: they mean "no time left", not a protocol error.
+      if (!number(token, INT64_MIN, Big, n)) return false;
+      limits.time[token == "wtime" ? WHITE : BLACK] = std::max<int64_t>(0, n);
+      limits.clock = true;
+    } else if (token == "winc" || token == "binc") {
+      if (!number(token, INT64_MIN, Big, n)) return false;
+      limits.inc[token == "winc" ? WHITE : BLACK] = std::max<int64_t>(0, n);
+    } else if (token == "movestogo") {
+      if (!number(token, 0, 10000, n)) return false;
+      limits.movesToGo = int(n);
+    } else if (token == "depth") {
+      if (!number(token, 1, MAX_PLY - 1, n)) return false;
+      limits.depth = int(n);
+    } else if (token == "nodes") {
+      if (!number(token, 1, Big * 1024, n)) return false;
+      limits.nodes = uint64_t(n);
+    } else if (token == "movetime") {
+      if (!number(token, 1, Big, n)) return false;
+      limits.moveTime = n;
+    } else if (token == "mate") {
+      if (!number(token, 1, MAX_PLY / 2, n)) return false;
+      limits.mate = int(n);
+    } else if (token == "perft") {
+      if (!number(token, 1, 20, n)) return false;
+      perftDepth = int(n);
+    } else if (token == "infinite") {
+      limits.infinite = true;
+    } else if (token == "ponder") {
+      limits.ponder = true;
+    } else if (token == "searchmoves") {
+      // Moves up to the next keyword; anything else that is not a legal move is an error.
+      std::string mv;
+      while (is >> mv) {
+        Move m = parse_uci_move(pos, mv);
+        if (m) {
+          limits.searchMoves.push_back(m);
+          continue;
+        }
+        if (!is_go_keyword(mv)) {
+          error = "searchmoves: '" + shown(mv) + "' is not a legal move here";
+          return false;
+        }
+        is.seekg(-std::streamoff(mv.size()), std::ios_base::cur);  // a keyword: read it again
+        break;
+      }
+      if (limits.searchMoves.empty()) {
+        error = "searchmoves lists no legal move";
+        return false;
+      }
+    } else {
+      error = "unknown go parameter '" + shown(token) + "'";
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace taper

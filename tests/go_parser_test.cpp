@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `go` arguments: every malformed command is refused whole, with one reason; good ones parse.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "uci/go_parser.hpp"
+
+using namespace taper;
+
+namespace {
+
+struct Parsed {
+  bool ok;
+  SearchLimits limits;
+  int perft;
+  std::string error;
+};
+
+Parsed parse(const std::string& args) {
+  Position::init();
+  Position pos;
+  pos.set(Position::StartFen, false);
+  std::istringstream is(args);
+  Parsed p{};
+  p.ok = parse_go(is, pos, p.limits, p.perft, p.error);
+  return p;
+}
+
+}  // namespace
+
+TEST(GoParser, MalformedGoIsRefusedWithOneReason) {
+  struct Case {
+    const char* args;
+    const char* reason;
+  };
+  const Case cases[] = {
+      {"depth x", "'depth' needs a number, not 'x'"},
+      {"depth", "'depth' needs a number"},
+      {"depth 0", "'depth' must be at least 1"},
+      {"movetime -5", "'movetime' must be at least 1, not -5"},
+      {"nodes 0", "'nodes' must be at least 1"},
+      {"wtime 1000 btime 1000 frobnicate", "unknown go parameter 'frobnicate'"},
+      {"infinite depth x", "'depth' needs a number, not 'x'"},
+      {"wtime 1000 winc abc", "'winc' needs a number, not 'abc'"},
+      {"movestogo -1", "'movestogo' must be at least 0"},
+      {"mate 0", "'mate' must be at least 1"},
+      {"perft x", "'perft' needs a number"},
+      {"searchmoves", "searchmoves lists no legal move"},
+      {"searchmoves e2e5", "'e2e5' is not a legal move here"},
+      {"searchmoves e2e4 e7e5 depth 3", "'e7e5' is not a legal move here"},
+      {"depth 5 5", "unknown go parameter '5'"},
+  };
+  for (const Case& c : cases) {
+    Parsed p = parse(c.args);
+    EXPECT_FALSE(p.ok) << c.args;
+    EXPECT_NE(p.error.find(c.reason), std::string::npos) << c.args << " -> " << p.error;
+  }
+}
+
+TEST(GoParser, GoodGoCommandsParse) {
+  Parsed p = parse("wtime 60000 btime 50000 winc 1000 binc 900 movestogo 30");
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.limits.time[WHITE], 60000);
+  EXPECT_EQ(p.limits.time[BLACK], 50000);
+  EXPECT_EQ(p.limits.inc[BLACK], 900);
+  EXPECT_EQ(p.limits.movesToGo, 30);
+  EXPECT_TRUE(p.limits.clock);
+
+  p = parse("searchmoves e2e4 d2d4 depth 7");
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.limits.searchMoves.size(), 2u);
+  EXPECT_EQ(p.limits.depth, 7);
+
+  // Lagging GUIs send negative clocks: they mean zero, not an error. Huge numbers are clamped.
+  p = parse("wtime -100 btime -100");
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.limits.time[WHITE], 0);
+  p = parse("depth 999999999999999999999 nodes 3000");
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.limits.depth, MAX_PLY - 1);
+  EXPECT_EQ(p.limits.nodes, 3000u);
+
+  p = parse("perft 3");
+  ASSERT_TRUE(p.ok);
+  EXPECT_EQ(p.perft, 3);
+  p = parse("infinite");
+  ASSERT_TRUE(p.ok);
+  EXPECT_TRUE(p.limits.infinite);
+  p = parse("");
+  EXPECT_TRUE(p.ok);
+}
