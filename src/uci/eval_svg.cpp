@@ -152,9 +152,9 @@ std::string eval_svg(const Position& pos) {
     o << "<g class=\"kingdanger\" data-colour=\"" << (c == WHITE ? "white" : "black") << "\" data-units=\""
       << rec.units[c] << "\" data-penalty=\"" << rec.dangerPenalty[c] << "\">\n";
     line(std::string(c == WHITE ? "White" : "Black") + " king on " + square_to_string(pos.king_square(c)), 16);
-    line("danger units " + std::to_string(rec.units[c]) +
-         (rec.dangerReal[c] ? ", penalty " + std::to_string(rec.dangerPenalty[c]) + " mg"
-                            : " (under two attackers: no penalty)"));
+    line("danger units against it: " + std::to_string(rec.units[c]));
+    line(rec.dangerReal[c] ? "penalty " + std::to_string(rec.dangerPenalty[c]) + " cp (middlegame)"
+                           : "no penalty: fewer than two attackers");
     std::string checks;
     for (int k = 0; k < 4; ++k)
       if (rec.coeff[size_t(KingSafeCheck + k)][c]) checks += std::string(checks.empty() ? "" : ", ") + Checkers[k];
