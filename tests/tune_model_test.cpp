@@ -304,3 +304,28 @@ TEST(TuneOutput, PlotsAreSvg) {
   EXPECT_NE(tables.find("KingSquareDanger"), std::string::npos);
   EXPECT_EQ(tables.substr(tables.size() - 7), "</svg>\n");
 }
+
+TEST(TuneOutput, ProvenanceNamesNoMachinePaths) {
+  const std::string written = format_params_values(
+      Weights, {"Command: taper tune --out=/home/someone/run.inc ../shared/data/tuning/games.txt.xz",
+                "Data: /work/x/selfplay.txt (plain, 10 lines)", "see docs/TUNING.md (src/tune)"});
+  const std::string header = written.substr(0, written.find("// Format:"));
+  EXPECT_NE(header.find("// Command: taper tune --out=run.inc games.txt.xz\n"), std::string::npos) << header;
+  EXPECT_NE(header.find("// Data: selfplay.txt (plain, 10 lines)\n"), std::string::npos) << header;
+  EXPECT_NE(header.find("// see docs/TUNING.md (src/tune)\n"), std::string::npos) << header;
+}
+
+TEST(TuneOutput, ShippedTableIsExactlyWhatTheTunerWrites) {
+  // Everything below the provenance header is the writer's output byte for byte, and the header
+  // names no machine paths: the table is generated, not hand-formatted.
+  const std::string here = __FILE__;
+  std::ifstream in(here.substr(0, here.rfind("/tests/")) + "/src/eval/params_values.inc");
+  const std::string source{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const size_t body = source.find("// Format:");
+  ASSERT_NE(body, std::string::npos);
+  const std::string written = format_params_values(Weights, {"x"});
+  EXPECT_EQ(source.substr(body), written.substr(written.find("// Format:")));
+  const std::string header = source.substr(0, body);
+  for (const char* bad : {"/work/", "/home/", "../shared", "/tmp/"})
+    EXPECT_EQ(header.find(bad), std::string::npos) << bad << " in\n" << header;
+}

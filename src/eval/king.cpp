@@ -15,7 +15,7 @@ namespace {
 Square nearest_to_home(Color c, Bitboard b) { return c == WHITE ? lsb(b) : msb(b); }
 
 /// The king's file and its two neighbours; a king on the edge uses the nearest three files,
-/// so that an h-file king is sheltered by the f-, g- and h-pawns (king-safety.md "Pawn Shield").
+/// so that an h-file king is sheltered by the f-, g- and h-pawns (CPW "King Safety" "Pawn Shield").
 constexpr File shelter_centre(Square ksq) { return std::clamp(file_of(ksq), FILE_B, FILE_G); }
 
 /// Bitmask (one bit per file) of the three files around a king.
@@ -42,7 +42,7 @@ void shelter(const Position& pos, Square ksq, Sink& out) {
     else out.add((theirRank ? KingSemiOpenFile : KingOpenFile) + side, Us);
 
     // Storm: an enemy pawn coming at the king opens lines as it levers; one stuck on our
-    // shield pawn can only be a hook (king-safety.md "Pawn Storm").
+    // shield pawn can only be a hook (CPW "King Safety" "Pawn Storm").
     if (theirRank) {
       const bool blocked = ourRank && ourRank + 1 == theirRank;
       out.add((blocked ? StormBlockedPawn : StormPawn) + theirRank, Us);
@@ -78,11 +78,11 @@ void danger_units(const Position& pos, const EvalState& st, Sink& out) {
   const Square ksq = pos.king_square(Us);
 
   // Where the king stands sets the starting danger: exposed squares start higher
-  // (king-attack-table.md's initial king-safety table).
+  // (the CPW "King Safety" attack table's initial king-safety table).
   out.add_units(KingSquareDanger + HalfBoard[Us][ksq], Us);
 
   // Exposure: squares next to the king that the enemy attacks and only the king defends,
-  // and squares of the outer ring that nothing defends (king-safety.md "King Exposure").
+  // and squares of the outer ring that nothing defends (CPW "King Safety" "King Exposure").
   const Bitboard weakInner = st.kingInner[Us] & st.attackedBy[Them][ALL_PIECES] & ~st.attackedBy2[Us];
   const Bitboard weakOuter = st.kingOuter[Us] & st.attackedBy[Them][ALL_PIECES] & ~st.attackedBy[Us][ALL_PIECES];
   if (weakInner) out.add_units(KingWeakSquare + 0, Us, popcount(weakInner));
@@ -105,8 +105,8 @@ void danger_units(const Position& pos, const EvalState& st, Sink& out) {
   const Bitboard escapes = king_attacks_bb(ksq) & ~pos.pieces(Us) & ~st.attackedBy[Them][ALL_PIECES];
   out.add_units(KingEscapeSquares + popcount(escapes), Us);
 
-  // Open lines (king-safety.md "Open Lines Toward King"): files at the king without our
-  // pawns feed an attack (king-attack-table.md counts them), the more so with an enemy rook or
+  // Open lines (CPW "King Safety" "Open Lines Toward King"): files at the king without our
+  // pawns feed an attack (CPW "King Safety", attack table counts them), the more so with an enemy rook or
   // queen already on them; so do diagonals to the king that no pawn closes, with an enemy
   // bishop or queen on them (pieces can move away, pawns hardly come back).
   const Bitboard heavy = pos.pieces(Them, ROOK, QUEEN);
@@ -117,7 +117,7 @@ void danger_units(const Position& pos, const EvalState& st, Sink& out) {
   if (int n = popcount(bishop_attacks_bb(ksq, pos.pieces(PAWN)) & pos.pieces(Them, BISHOP, QUEEN)))
     out.add_units(KingOpenDiagonal, Us, n);
 
-  // Without the queen an attack rarely mates (king-attack-table.md applies the table only with
+  // Without the queen an attack rarely mates (CPW "King Safety", attack table applies the table only with
   // the attacker's queen on the board); the offset is the threshold below which nothing counts.
   if (!pos.pieces(Them, QUEEN)) out.add_units(KingNoEnemyQueen, Us);
   out.add_units(KingDangerOffset, Us);
@@ -148,7 +148,7 @@ void king(const Position& pos, const EvalState& st, PawnEntry* memo, Sink& out) 
     out.add_cached(Us, memo->shelter[Us]);
   }
 
-  // A king left in the centre with the enemy queen on the board (king-safety.md "Castling
+  // A king left in the centre with the enemy queen on the board (CPW "King Safety" "Castling
   // Status"): the centre files open first. Worse once it has lost the right to castle. The
   // d- and e-files only (the reference's d-f would break the left-right symmetry).
   if (pos.pieces(Them, QUEEN) && (file_of(ksq) == FILE_D || file_of(ksq) == FILE_E) &&

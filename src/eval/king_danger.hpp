@@ -21,9 +21,9 @@ constexpr KingDangerShape<T> king_danger_shape(const WeightVector& w) {
 
 /// Middlegame penalty (a positive number of centipawns) for `units` of king danger:
 ///   clamp(quadratic * u^2 / 1024 + linear * u / 16, 0, limit) for u > 0, else 0.
-/// Danger grows faster than the attack (king-attack-table.md, king-safety.md "Attack Units": two
+/// Danger grows faster than the attack (CPW "King Safety", attack table, CPW "King Safety" "Attack Units": two
 /// attackers are worth much more than twice one), and saturates, so that a free table cannot
-/// run away (STYLE.md 4.4). Integer division in the engine, exact division in the tuner.
+/// run away (docs/EVAL.md, "King danger"). Integer division in the engine, exact division in the tuner.
 template <class T>
 constexpr T king_danger_curve(T units, const KingDangerShape<T>& p) {
   if (units <= T(0)) return T(0);

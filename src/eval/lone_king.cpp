@@ -15,13 +15,13 @@ int edge_distance(Square s) {
 }
 
 /// Distance to the nearer corner of the colour of `bishops` (all on one colour): only there can
-/// a single bishop help to mate (endgame-evaluation.md "Mating with Bishop + Knight").
+/// a single bishop help to mate (CPW "Endgame" "Mating with Bishop + Knight").
 int bishop_corner_distance(Square s, Bitboard bishops) {
   return bishops & DarkSquares ? std::min(distance(s, SQ_A1), distance(s, SQ_H8))
                                : std::min(distance(s, SQ_H1), distance(s, SQ_A8));
 }
 
-/// Us has pieces, Them only a king (endgame-evaluation.md "Lone King to Corner"; the known-
+/// Us has pieces, Them only a king (CPW "Endgame" "Lone King to Corner"; the known-
 /// endgame registry covers the common cases exactly, this is the general fallback, e.g. with
 /// extra pawns on the board).
 template <Color Us, class Sink>

@@ -33,7 +33,7 @@ int minors(const Position& pos, Color c) { return pos.count(c, KNIGHT) + pos.cou
 bool has_heavy(const Position& pos, Color c) { return pos.count(c, ROOK) + pos.count(c, QUEEN) > 0; }
 
 /// No side can force mate whatever the squares: K v K, K+minor v K, K+minor v K+minor,
-/// K+N+N v K (endgame-evaluation.md "Insufficient Material"; the last two can only be lost by
+/// K+N+N v K (CPW "Endgame" "Insufficient Material"; the last two can only be lost by
 /// the defender's blunder, which the search finds on its own).
 bool drawn_by_material(const Position& pos) {
   if (pos.pieces(PAWN) || has_heavy(pos, WHITE) || has_heavy(pos, BLACK)) return false;
@@ -45,7 +45,7 @@ bool drawn_by_material(const Position& pos) {
 }
 
 /// Scale for `strong` being ahead without pawns of its own, or -1 when the rule does not
-/// apply (endgame-evaluation.md "Scale Factor": without pawns a minor piece more rarely wins,
+/// apply (CPW "Endgame" "Scale Factor": without pawns a minor piece more rarely wins,
 /// and a lone minor never does).
 int no_pawn_scale(const Position& pos, Color strong) {
   if (pos.count(strong, PAWN)) return -1;

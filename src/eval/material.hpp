@@ -10,7 +10,7 @@
 
 namespace taper {
 
-/// What depends on the piece counts alone (material-hash-known-endgames.md; SF's material table).
+/// What depends on the piece counts alone (CPW "Material Hash Table"; SF's material table).
 struct MaterialEntry {
   Key key = 0;
   const endgames::Known* known = nullptr;  ///< the known-endgame registry's entry, if any

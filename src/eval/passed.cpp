@@ -18,7 +18,7 @@ int distance_to_path(Color us, Square k, Square stop) {
   return std::max(files, behind);
 }
 
-/// The rule of the square (endgame-evaluation.md): a lone king catches the pawn only if it can
+/// The rule of the square (CPW "Endgame"): a lone king catches the pawn only if it can
 /// reach the promotion square in time. The pawn needs 7 - rank moves, one fewer from its
 /// starting rank thanks to the double step; the king is a move closer if it is its turn.
 /// (The reference code misses the double step and so calls some lost races drawn.)
@@ -43,7 +43,7 @@ void passed(const Position& pos, const EvalState& st, Sink& out) {
     const Square stop = s + Up;
     const Bitboard path = forward_file_bb(Us, s);
 
-    // Kings: ours escorts the pawn, theirs blockades it (endgame-evaluation.md "King-Pawn
+    // Kings: ours escorts the pawn, theirs blockades it (CPW "Endgame" "King-Pawn
     // Distance"); measured to the stop square, where the fight takes place.
     out.add(PassedOwnKingDistance + distance(ourKing, stop), Us);
     out.add(PassedEnemyKingDistance + distance(theirKing, stop), Us);

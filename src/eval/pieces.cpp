@@ -56,7 +56,7 @@ void bishop_scope(const Position& pos, Square s, Sink& out) {
 }
 
 /// Rooks on files without own pawns see the enemy position; without any pawn, the whole file
-/// (piece-square-tables.md "Rook Activity").
+/// (CPW "Simplified Evaluation Function" "Rook Activity").
 template <Color Us, class Sink>
 void rook_file(const EvalState& st, Square s, Sink& out) {
   const unsigned fileBit = 1u << file_of(s);
@@ -92,7 +92,7 @@ void pieces_of_type(const Position& pos, EvalState& st, Sink& out) {
     out.add(PsqtOf[Pt] + HalfBoard[Us][s], Us);
     out.add(MobilityOf[Pt] + popcount(att & st.mobilityArea[Us]), Us);
 
-    // King attack units (king-attack-table.md): per attacker, and per attacked square of the
+    // King attack units (CPW "King Safety", attack table): per attacker, and per attacked square of the
     // enemy king's inner and outer ring, weighted by the attacker's type.
     const Bitboard inner = att & st.kingInner[Them], outer = att & st.kingOuter[Them];
     if (inner | outer) {

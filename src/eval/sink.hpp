@@ -11,7 +11,7 @@
 namespace taper {
 
 /// Sums the weights: the search's sink. Every term family is a template on its sink, so the
-/// search, the `eval` trace and the tuner run the same code (STYLE.md 4.3); with this sink the
+/// search, the `eval` trace and the tuner run the same code (docs/EVAL.md, "One code path"); with this sink the
 /// compiler reduces each report to one multiply-add.
 struct ScoreSink {
   static constexpr bool Records = false;

@@ -15,7 +15,7 @@ namespace taper {
 /// One position's evaluation taken apart, by the same code that evaluates in the search
 /// (a RecordSink instead of a ScoreSink; the pawn and material caches are bypassed).
 ///
-/// For the tuner (STYLE.md section 5): with any weight vector w,
+/// For the tuner (docs/EVAL.md, "The tuner"): with any weight vector w,
 ///   side[c]  = sum over Linear i of coeff[i][c] * w[i]                       (mg and eg)
 ///   units[c] = sum over Danger i of coeff[i][c] * w[i].mg()
 ///   side[c] -= (king_danger_curve(units[c], king_danger_shape(w)), 0)   if dangerReal[c]

@@ -273,6 +273,7 @@ int run_tune(const std::vector<std::string>& args) {
     h.push_back(fmt("Loss, this table (integers): training %.6f, validation %.6f",
                     mean_loss(train, rounded, s.k, adam.threads), mean_loss(validation, rounded, s.k, adam.threads)));
     h.push_back("Not tuned: Scale parameters (the tuner keeps each position's scale factor fixed)" +
+                std::string(only.empty() ? "; the Endgame group (left alone unless --only names it)" : "") +
                 std::string(freeze.empty() ? "" : "; frozen: ") + [&] {
                   std::string f;
                   for (const auto& x : freeze) f += (f.empty() ? "" : ", ") + x;

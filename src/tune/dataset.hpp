@@ -11,7 +11,7 @@
 
 namespace taper::tune {
 
-/// A Linear weight's net count in one position: White's count minus Black's (STYLE.md 5).
+/// A Linear weight's net count in one position: White's count minus Black's (docs/EVAL.md, "The tuner").
 struct LinearTerm {
   uint16_t index;
   int16_t net;

@@ -16,11 +16,33 @@ std::string value_text(const ParamInfo& p, Score s, bool pad) {
   return buf;
 }
 
+/// A header line with every file path reduced to its file name: the provenance of a committed
+/// table names data by public or repository-relative names, never by where it sat on one machine.
+std::string public_names(const std::string& line) {
+  std::string out, token;
+  auto flush = [&] {
+    const bool path = token.size() > 1 && (token[0] == '/' || token.rfind("../", 0) == 0 || token.rfind("./", 0) == 0 ||
+                                           token.rfind("~/", 0) == 0);
+    out += path ? token.substr(token.find_last_of('/') + 1) : token;
+    token.clear();
+  };
+  for (char c : line) {
+    if (c == ' ' || c == '(' || c == ',' || c == ';' || c == '=') {
+      flush();
+      out += c;
+    } else {
+      token += c;
+    }
+  }
+  flush();
+  return out;
+}
+
 }  // namespace
 
 std::string format_params_values(const WeightVector& w, const std::vector<std::string>& header) {
   std::string out = "// SPDX-License-Identifier: GPL-3.0-or-later\n";
-  for (const std::string& line : header) out += line.empty() ? "//\n" : "// " + line + "\n";
+  for (const std::string& line : header) out += line.empty() ? "//\n" : "// " + public_names(line) + "\n";
   out +=
       "// Format: PARAM_VALUES(name, elements...), S(mg, eg) for Linear weights, U(n) = S(n, 0) for\n"
       "// Danger, Curve and Scale values.\n"

@@ -13,6 +13,7 @@ namespace taper::tune {
 /// `//` comments (provenance: date, data, epochs, losses), then one PARAM_VALUES per parameter
 /// in params.def order, S(mg, eg) for Linear weights and U(n) for the others; 32-element
 /// square tables as four columns per rank, rank 8 on top, as the evaluation reads them.
+/// Paths in the header (absolute, ./, ../, ~/) are written as file names only.
 std::string format_params_values(const WeightVector& w, const std::vector<std::string>& header);
 
 /// Reads a table in the params_values.inc format (as written above, or by hand) into `w`:

@@ -2,6 +2,7 @@
 // Command-line subcommands; with no arguments Taper speaks UCI on stdin/stdout.
 #include "uci/cli.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "tune/wdl_fit.hpp"
 #include "uci/analyse.hpp"
 #include "uci/bench.hpp"
+#include "uci/eval_svg.hpp"
 #include "uci/uci.hpp"
 #include "uci/version.hpp"
 
@@ -34,6 +36,7 @@ constexpr const char* Usage =
     "                          '<nodes> nodes <nps> nps'\n"
     "  perft DEPTH [FEN]       count leaf nodes, split by root move\n"
     "  eval [FEN]              explain the static evaluation term by term\n"
+    "  eval FEN --svg FILE     draw it: each piece's share of the score, the king zones\n"
     "  verify-endgames DIR     compare the known-endgame rules with Syzygy tables in DIR\n"
     "  tune [options] FILE...  Texel-tune the evaluation weights on labelled positions\n"
     "  datagen --out FILE      self-play games as tuning data (see --help of each)\n"
@@ -151,10 +154,13 @@ int run_command_line(int argc, char** argv) {
   if (cmd == "eval") {
     Position pos;
     std::string err;
-    if (!pos.set(join_fen(args, 1, args.size()), false, &err)) {
+    const auto svgFlag = std::find(args.begin(), args.end(), std::string("--svg"));
+    const size_t fenEnd = size_t(svgFlag - args.begin());
+    if (!pos.set(join_fen(args, 1, fenEnd), false, &err)) {
       std::cerr << "error: bad FEN: " << err << "\n";
       return 2;
     }
+    if (svgFlag != args.end()) return write_eval_svg(pos, fenEnd + 1 < args.size() ? args[fenEnd + 1] : "");
     Evaluator evaluator;
     std::cout << evaluator.trace(pos);
     return 0;

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `taper eval --svg`: the picture is well-formed XML, shows every piece with a plausible share
+// of the score, and draws both king zones with the recorded king-danger figures.
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "eval/trace.hpp"
+#include "uci/eval_svg.hpp"
+
+using namespace taper;
+
+namespace {
+
+/// Checks that every tag is closed in order (no attributes with '>' are written). Returns the
+/// first problem, or "" if the document nests correctly.
+std::string nesting_error(const std::string& xml) {
+  std::vector<std::string> open;
+  for (size_t at = 0; (at = xml.find('<', at)) != std::string::npos;) {
+    const size_t end = xml.find('>', at);
+    if (end == std::string::npos) return "unterminated tag";
+    const std::string tag = xml.substr(at + 1, end - at - 1);
+    at = end + 1;
+    if (tag.empty()) return "empty tag";
+    if (tag[0] == '?' || tag[0] == '!') continue;
+    if (tag.back() == '/') continue;
+    if (tag[0] == '/') {
+      if (open.empty() || open.back() != tag.substr(1)) return "unbalanced </" + tag.substr(1) + ">";
+      open.pop_back();
+      continue;
+    }
+    open.push_back(tag.substr(0, tag.find(' ')));
+  }
+  return open.empty() ? "" : "unclosed <" + open.back() + ">";
+}
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
+  return n;
+}
+
+std::string attribute_of(const std::string& svg, const std::string& square, const std::string& attr) {
+  const std::regex re("data-square=\"" + square + "\" data-piece=\"[^\"]\"(?: data-share=\"(-?[0-9]+)\")?");
+  std::smatch m;
+  if (!std::regex_search(svg, m, re)) return "missing";
+  return attr == "share" ? std::string(m[1]) : std::string(m[0]);
+}
+
+}  // namespace
+
+TEST(EvalSvg, StartPositionHasAllPiecesAndBothZones) {
+  Position pos;
+  ASSERT_TRUE(pos.set("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false));
+  const std::string svg = eval_svg(pos);
+  EXPECT_EQ(nesting_error(svg), "");
+  EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+  EXPECT_EQ(count(svg, "<g class=\"piece\""), 32);
+  EXPECT_EQ(count(svg, "data-share="), 30);  // kings have none
+  // King zones: e1 has 5 neighbours and 9 squares at distance two (c1-c3-g3-g1).
+  EXPECT_EQ(count(svg, "class=\"inner\""), 2 * 5);
+  EXPECT_EQ(count(svg, "class=\"outer\""), 2 * 9);
+  EXPECT_NE(svg.find("class=\"inner\" data-square=\"d2\""), std::string::npos);
+  EXPECT_NE(svg.find("class=\"outer\" data-square=\"c3\""), std::string::npos);
+  // Shares have the owner's sign and a piece's order of magnitude.
+  const int wn = std::stoi(attribute_of(svg, "b1", "share"));
+  const int bq = std::stoi(attribute_of(svg, "d8", "share"));
+  EXPECT_GT(wn, 150);
+  EXPECT_LT(wn, 700);
+  EXPECT_LT(bq, -600);
+}
+
+TEST(EvalSvg, KingDangerFiguresComeFromTheRecordedEvaluation) {
+  // White's queen and rook bear on a castled king: the record has units and safe checks.
+  Position pos;
+  ASSERT_TRUE(pos.set("r1b2rk1/pp3ppp/2n5/3q4/8/2NB1Q2/PPP2PPP/R4RK1 w - - 0 15", false));
+  const EvalRecord rec = record_evaluation(pos);
+  const std::string svg = eval_svg(pos);
+  EXPECT_EQ(nesting_error(svg), "");
+  for (Color c : {WHITE, BLACK}) {
+    const std::string g = std::string("class=\"kingdanger\" data-colour=\"") + (c == WHITE ? "white" : "black") +
+                          "\" data-units=\"" + std::to_string(rec.units[c]) + "\" data-penalty=\"" +
+                          std::to_string(rec.dangerPenalty[c]) + "\"";
+    EXPECT_NE(svg.find(g), std::string::npos) << g;
+  }
+  EXPECT_NE(svg.find("safe checks by"), std::string::npos);
+}
+
+TEST(EvalSvg, RemovingACastlingRookStillGivesAShare) {
+  Position pos;
+  ASSERT_TRUE(pos.set("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", false));
+  const std::string svg = eval_svg(pos);
+  EXPECT_GT(std::stoi(attribute_of(svg, "h1", "share")), 300);
+  EXPECT_LT(std::stoi(attribute_of(svg, "a8", "share")), -300);
+}
