@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "tb/syzygy.hpp"
-#include "tb/verify_endgames.hpp"
+#include "tools/verify_endgames.hpp"
 #include "test_data.hpp"
 
 using namespace taper;

@@ -257,14 +257,8 @@ void UciEngine::cmd_go(std::istringstream& is) {
 }
 
 void UciEngine::perft(int depth) {
-  TimePoint start = now_ms();
-  std::string out;
-  uint64_t total = perft_divide(pos_, depth, [&](Move m, uint64_t n) {
-    out += move_to_uci(m, pos_.is_chess960()) + ": " + std::to_string(n) + "\n";
-  });
-  TimePoint elapsed = std::max<TimePoint>(1, now_ms() - start);
-  say(out + "\nNodes searched: " + std::to_string(total) + "\ninfo string perft time " + std::to_string(elapsed) +
-      " ms, " + std::to_string(total * 1000 / uint64_t(elapsed)) + " nps");
+  const PerftReport r = perft_report(pos_, depth);
+  say(r.text + "info string perft time " + std::to_string(r.timeMs) + " ms, " + std::to_string(r.nps()) + " nps");
 }
 
 void UciEngine::cmd_debug(std::istringstream& is) {
@@ -294,8 +288,8 @@ void UciEngine::cmd_flip(std::istringstream&) {
 void UciEngine::cmd_bench(std::istringstream& is) {
   int64_t depth = BenchDefaultDepth;
   std::string token;
-  if (is >> token && (!parse_int(token, depth) || depth < 1 || depth > 64)) {
-    info_string("error: bench takes a depth between 1 and 64");
+  if (is >> token && (!parse_int(token, depth) || depth < 1 || depth > BenchMaxDepth)) {
+    info_string("error: bench takes a depth between 1 and " + std::to_string(BenchMaxDepth));
     return;
   }
   std::ostringstream report;
