@@ -173,3 +173,16 @@ TEST(ToolsCli, ReadmeListsTheSubcommandTable) {
   EXPECT_TRUE(contains(readme, "```text\n" + tools::usage() + "```\n")) << "README's copy of `taper --help` is stale:\n"
                                                                           << tools::usage();
 }
+
+TEST(ToolsCli, GenfensAsOpenBenchSendsIt) {
+  // One quoted argument followed by the UCI word quit (docs/OPENBENCH.md).
+  const Outcome r = run({"genfens 3 seed 5 book None", "quit"});
+  ASSERT_EQ(r.code, 0) << r.out;
+  size_t lines = 0;
+  for (size_t at = 0; (at = r.out.find("info string genfens ", at)) != std::string::npos; ++at) ++lines;
+  EXPECT_EQ(lines, 3u) << r.out;
+  EXPECT_EQ(run({"genfens", "3", "seed", "5", "book", "None"}).out, r.out);
+  const Outcome bad = run({"genfens 3 seed x book None"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_TRUE(contains(bad.out, "info string error: ")) << bad.out;
+}

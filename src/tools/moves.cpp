@@ -21,7 +21,7 @@ constexpr const char* Protocol =
     "  FEN each M1 M2 ...       convert each move on its own from FEN (e.g. an EPD's bm list)\n"
     "FEN has 4 to 6 fields (an EPD's position part is enough). The answer is tab-separated:\n"
     "  ok <TAB> fen=FEN <TAB> status=none|check|checkmate|stalemate <TAB> uci=M1 M2 <TAB> san=S1 S2\n"
-    "     <TAB> legal=ALL LEGAL MOVES (UCI)\n"
+    "     <TAB> chess960=0|1 <TAB> legal=ALL LEGAL MOVES (UCI)\n"
     "  error <TAB> what is wrong (the process goes on with the next line)";
 
 std::string join(const std::vector<std::string>& words) {
@@ -67,7 +67,7 @@ std::string answer(const std::string& line, bool chess960) {
   std::vector<std::string> legal;
   for (Move m : MoveList<LEGAL>(walker)) legal.push_back(move_to_uci(m, uci960));
   return "ok\tfen=" + walker.fen() + "\tstatus=" + status(walker) + "\tuci=" + join(uci) + "\tsan=" + join(san) +
-         "\tlegal=" + join(legal);
+         "\tchess960=" + (uci960 ? "1" : "0") + "\tlegal=" + join(legal);
 }
 
 }  // namespace
