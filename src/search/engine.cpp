@@ -24,8 +24,8 @@ SearchResult Engine::search(const Position& pos, SearchLimits limits,
     result.best = best;
     result.ponder = ponder;
   };
-  pool_.start(pos, limits, cb, options_);
-  pool_.wait();
+  start(pos, limits, cb);
+  wait();
   result.nodes = pool_.nodes_searched();
   result.timeMs = now_ms() - limits.startTime;
   return result;

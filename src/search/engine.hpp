@@ -18,7 +18,8 @@ struct SearchResult {
   TimePoint timeMs = 0;
 };
 
-/// A search pool with its settings, driven one search at a time.
+/// A search pool with its settings, driven one search at a time: synchronously by `search`
+/// (bench, analyse, datagen) or asynchronously by `start` (the UCI loop).
 class Engine {
  public:
   explicit Engine(size_t hashMb = 16, int threads = 1);
@@ -34,8 +35,18 @@ class Engine {
   /// given, sees every report as it comes (progress lines). `limits.startTime` 0 means now.
   SearchResult search(const Position& pos, SearchLimits limits,
                       const std::function<void(const SearchReport&)>& onReport = {});
-  /// Ends a running search early (from another thread: the infinite analysis).
+  /// Ends a running search early (from another thread: the infinite analysis, UCI `stop`).
   void stop() { pool_.stop(); }
+
+  // The asynchronous form, for the UCI loop's go / stop / ponderhit.
+  /// Starts searching in the background; `callbacks` get the reports and exactly one best move.
+  void start(const Position& pos, const SearchLimits& limits, const SearchCallbacks& callbacks) {
+    pool_.start(pos, limits, callbacks, options_);
+  }
+  void ponderhit() { pool_.ponderhit(); }
+  /// Blocks until the running search (if any) has sent its best move.
+  void wait() { pool_.wait(); }
+  bool searching() const { return pool_.searching(); }
 
  private:
   SearchPool pool_;
