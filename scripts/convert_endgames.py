@@ -16,8 +16,9 @@ legal placements, winning side to move); their DTM is taken from a long Stockfis
 the shared Syzygy tables (`score mate N`), marked "sf" in the output.
 
 The report gives, per ending, mates / games and the average number of attacker moves to mate
-against the average DTM of the same positions. Legality, mate and stalemate are judged with
-scripts/lib/chesslite.py, never by the engines.
+against the average DTM of the same positions. Legality, mate and stalemate are judged by a
+`taper moves` process (scripts/lib/taper_moves.py; --taper or $TAPER_BIN picks the binary), never
+by the engines that play.
 
 Examples:
   scripts/convert_endgames.py --engine build/endgames/taper
@@ -37,7 +38,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 
-import chesslite as cl  # noqa: E402
+from taper_moves import IllegalMoveError, MoveOracle  # noqa: E402
 from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -65,7 +66,7 @@ def epd_positions(path: str):
     return out
 
 
-def random_position(rng: random.Random, pieces: str):
+def random_position(rng: random.Random, pieces: str, oracle: MoveOracle):
     """A uniformly drawn legal position: White has K + `pieces`, Black a bare king, and a
     random side has the material (the winning side is to move)."""
     while True:
@@ -84,11 +85,12 @@ def random_position(rng: random.Random, pieces: str):
         fen = "/".join(rows) + " w - - 0 1"
         if winner == "b":  # swap colours: the material and the move go to Black
             fen = "/".join(r.swapcase() for r in reversed(rows)) + " b - - 0 1"
-        pos = cl.Position.from_fen(fen)
-        kings = pos.kings
+        kings = squares[0], squares[-1]
         if abs(kings[0] % 8 - kings[1] % 8) <= 1 and abs(kings[0] // 8 - kings[1] // 8) <= 1:
             continue
-        if pos.attacked(pos.kings[pos.turn ^ 1], pos.turn):  # the side not to move in check
+        try:
+            oracle.position(fen)  # refuses a position whose side not to move is in check
+        except IllegalMoveError:
             continue
         return fen
 
@@ -102,48 +104,49 @@ def mate_distance(engine: UciEngine, fen: str, movetime: int):
     return None
 
 
-def insufficient(pos: cl.Position, attacker: int) -> bool:
-    """The attacker has lost the material it needs to mate (a bare king or one minor)."""
-    pieces = [p & 7 for p in pos.board if p and (p >> 3) == attacker and (p & 7) != cl.KING]
-    return not pieces or (len(pieces) == 1 and pieces[0] in (cl.KNIGHT, cl.BISHOP))
+def insufficient(fen: str, attacker: str) -> bool:
+    """The attacker ('w' or 'b') has lost the material it needs to mate (a bare king or one minor)."""
+    board = fen.split()[0]
+    pieces = [c.lower() for c in board if c.isalpha() and c.isupper() == (attacker == "w") and c.lower() != "k"]
+    return not pieces or (len(pieces) == 1 and pieces[0] in "nb")
 
 
 def play(fen: str, attacker: UciEngine, defender: UciEngine, movetime: int, defender_movetime: int, moves: list,
-         pause: float = 0.0):
+         oracle: MoveOracle, pause: float = 0.0):
     """Plays one game, appending the UCI moves to `moves`; returns (result, attacker moves, final FEN)."""
-    pos = cl.Position.from_fen(fen)
-    side = pos.turn
+    pos = oracle.play(fen, moves)
+    side = fen.split()[1]
     seen = {}
     attacker.newgame()
     defender.newgame()
     attacker_moves = 0
     while True:
-        legal = pos.legal_moves()
-        if not legal:
-            return ("mate" if pos.is_check() and pos.turn != side else
-                    "stalemate" if not pos.is_check() else "mated?!"), attacker_moves, pos.fen()
-        if pos.halfmove >= 100:
-            return "fifty-move draw", attacker_moves, pos.fen()
-        if insufficient(pos, side):
-            return "material lost", attacker_moves, pos.fen()
-        key = " ".join(pos.fen().split()[:4])
+        turn = pos["fen"].split()[1]
+        if not pos["legal"]:
+            return ("mate" if pos["status"] == "checkmate" and turn != side else
+                    "stalemate" if pos["status"] == "stalemate" else "mated?!"), attacker_moves, pos["fen"]
+        if int(pos["fen"].split()[4]) >= 100:
+            return "fifty-move draw", attacker_moves, pos["fen"]
+        if insufficient(pos["fen"], side):
+            return "material lost", attacker_moves, pos["fen"]
+        key = " ".join(pos["fen"].split()[:4])
         seen[key] = seen.get(key, 0) + 1
         if seen[key] >= 3:
-            return "repetition", attacker_moves, pos.fen()
-        engine, mt = (attacker, movetime) if pos.turn == side else (defender, defender_movetime)
+            return "repetition", attacker_moves, pos["fen"]
+        engine, mt = (attacker, movetime) if turn == side else (defender, defender_movetime)
         if pause:
             time.sleep(pause)
         res = engine.search(fen, movetime=mt, moves=moves, timeout=mt / 1000 * 20 + 10)
         if res.error or not res.bestmove:
-            return f"{engine.name} failed ({res.error or 'no move'})", attacker_moves, pos.fen()
+            return f"{engine.name} failed ({res.error or 'no move'})", attacker_moves, pos["fen"]
         try:
-            move = pos.parse_uci(res.bestmove)
-        except cl.IllegalMoveError:
-            return f"{engine.name} played illegal {res.bestmove}", attacker_moves, pos.fen()
-        if pos.turn == side:
+            after = oracle.play(pos["fen"], [res.bestmove])
+        except IllegalMoveError:
+            return f"{engine.name} played illegal {res.bestmove}", attacker_moves, pos["fen"]
+        if turn == side:
             attacker_moves += 1
-        moves.append(pos.uci(move))
-        pos = pos.push(move)
+        moves.append(after["uci"][0])
+        pos = after
 
 
 def main(argv=None) -> int:
@@ -167,6 +170,8 @@ def main(argv=None) -> int:
                     help="give both engines these Syzygy tables (default: the shared syzygy/ folder); "
                          "without it neither engine has tablebases")
     ap.add_argument("--verbose", action="store_true", help="print every game's moves")
+    ap.add_argument("--taper", metavar="PATH", help="taper binary that referees the moves (`taper moves`; "
+                    "default $TAPER_BIN, ./taper, or the newest build/*/taper)")
     args = ap.parse_args(argv)
     if args.syzygy == "shared":
         args.syzygy = os.path.join(args.data, "syzygy")
@@ -176,6 +181,11 @@ def main(argv=None) -> int:
         ap.error(f"endings must be among {', '.join(ENDINGS)} and --games positive")
     rng = random.Random(args.seed)
 
+    try:
+        oracle = MoveOracle(args.taper)
+    except FileNotFoundError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     cmd, name, opts = resolve_engine(args.engine)
     dcmd, dname, dopts = resolve_engine(args.defender)
     if args.syzygy:
@@ -208,13 +218,13 @@ def main(argv=None) -> int:
                 referee.start()
             chosen = []
             for _ in range(args.games):
-                fen = random_position(rng, pieces)
+                fen = random_position(rng, pieces, oracle)
                 chosen.append((fen, mate_distance(referee, fen, args.dtm_movetime), "sf"))
         mates, moves_sum, dtm_sum, counted = 0, 0, 0, 0
         for i, (fen, dtm, source) in enumerate(chosen, 1):
             moves = []
             result, n, final = play(fen, attacker, defender, args.movetime, args.defender_movetime, moves,
-                                     args.pause_ms / 1000.0)
+                                     oracle, args.pause_ms / 1000.0)
             won = result == "mate"
             mates += won
             if won and dtm:

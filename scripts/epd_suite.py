@@ -40,7 +40,7 @@ import time
 from collections import OrderedDict
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-import chesslite as cl  # noqa: E402
+from taper_moves import IllegalMoveError, MoveOracle, split_epd  # noqa: E402
 from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -78,14 +78,15 @@ def find_suite(spec):
 # Suite loading
 
 class Item:
-    __slots__ = ("index", "line", "id", "pos", "fen", "kind", "good", "avoid", "points", "mate",
+    __slots__ = ("index", "line", "id", "fen", "chess960", "san", "kind", "good", "avoid", "points", "mate",
                  "theme_no", "theme", "expected")
 
 
 STS_ID = re.compile(r"STS\(v(\d+)\.\d+\)\s*(.*?)\.(\d+)\s*$")
 
 
-def load_suite(path, limit=None, skip=0, chess960=None, every=1):
+def load_suite(path, oracle, limit=None, skip=0, every=1):
+    """The suite's items; moves are kept as UCI strings, as `taper moves` (the oracle) writes them."""
     items, problems = [], []
     with open(path, encoding="utf-8", errors="replace") as fh:
         raw = fh.read().splitlines()
@@ -94,18 +95,20 @@ def load_suite(path, limit=None, skip=0, chess960=None, every=1):
         if not line or line.startswith("#"):
             continue
         try:
-            pos, ops = cl.parse_epd(line, chess960)
+            fen, ops = split_epd(line)
+            pos = oracle.position(fen)
         except (ValueError, IndexError) as e:
             problems.append(f"line {ln}: {e}")
             continue
         it = Item()
         it.index = len(items) + 1
         it.line = ln
-        it.pos = pos
-        it.fen = pos.fen()
+        it.fen = pos["fen"]
+        it.chess960 = pos["chess960"]
         it.id = " ".join(ops.get("id", [])) or f"{os.path.basename(path)}:{ln}"
         it.good, it.avoid, it.points, it.mate = set(), set(), {}, None
         it.theme_no, it.theme, it.expected = None, None, ""
+        it.san = {}
         bm = ops.get("bm", [])
         try:
             if bm and bm[0].startswith("#"):
@@ -118,23 +121,24 @@ def load_suite(path, limit=None, skip=0, chess960=None, every=1):
                 pts = [int(x) for x in " ".join(ops["c8"]).split()]
                 if len(ucis) != len(pts):
                     raise ValueError("c8/c9 lengths differ")
-                for u, p in zip(ucis, pts):
-                    m = pos.parse_uci(u)
+                conv = oracle.convert(it.fen, ucis)
+                for m, san, p in zip(conv["uci"], conv["san"], pts):
                     it.points[m] = max(p, it.points.get(m, 0))
+                    it.san[m] = san
                 m = STS_ID.search(it.id)
                 if m:
                     it.theme_no, it.theme = int(m.group(1)), m.group(2).strip()
-                it.expected = " ".join(f"{pos.san(m)}={p}" for m, p in
+                it.expected = " ".join(f"{it.san[m]}={p}" for m, p in
                                        sorted(it.points.items(), key=lambda kv: -kv[1]))
             elif bm or ops.get("am"):
                 it.kind = "bm"
-                it.good = {pos.parse_san(s) for s in bm}
-                it.avoid = {pos.parse_san(s) for s in ops.get("am", [])}
+                it.good = set(oracle.convert(it.fen, bm)["uci"])
+                it.avoid = set(oracle.convert(it.fen, ops.get("am", []))["uci"])
                 it.expected = " ".join((["bm"] + bm if bm else []) + (["am"] + ops["am"] if ops.get("am") else []))
             else:
                 problems.append(f"line {ln}: no bm/am/c9 operation, skipped")
                 continue
-        except (cl.IllegalMoveError, ValueError) as e:
+        except ValueError as e:  # IllegalMoveError included
             problems.append(f"line {ln} ({it.id}): {e}")
             continue
         items.append(it)
@@ -149,7 +153,7 @@ def load_suite(path, limit=None, skip=0, chess960=None, every=1):
 # --------------------------------------------------------------------------
 # Scoring one search
 
-def score_item(it, res, chess960):
+def score_item(it, res, chess960, oracle):
     """Return a result dict for item `it` and SearchResult `res`."""
     r = OrderedDict()
     r["n"] = it.index
@@ -174,9 +178,9 @@ def score_item(it, res, chess960):
     move = None
     if res.bestmove and res.bestmove not in ("(none)", "0000"):
         try:
-            move = it.pos.parse_uci(res.bestmove)
-            r["san"] = it.pos.san(move)
-        except cl.IllegalMoveError:
+            conv = oracle.convert(it.fen, [res.bestmove])
+            move, r["san"] = conv["uci"][0], conv["san"][0]
+        except IllegalMoveError:
             r["error"] = (r["error"] + " " if r["error"] else "") + "illegal-bestmove"
     elif not res.error:
         r["error"] = "no-bestmove"
@@ -199,8 +203,8 @@ def score_item(it, res, chess960):
         if not pv:
             return None
         try:
-            return it.pos.parse_uci(pv[0])
-        except cl.IllegalMoveError:
+            return oracle.convert(it.fen, [pv[0]])["uci"][0]
+        except IllegalMoveError:
             return None
 
     if it.kind == "bm":
@@ -235,7 +239,7 @@ def run(args, items, engine_cmd, options, name):
     next_idx = [0]
     done = [0]
     errors = []
-    needs960 = args.chess960 or any(it.pos.chess960 for it in items)
+    needs960 = args.chess960 or any(it.chess960 for it in items)
     if needs960:
         options = dict(options)
         options.setdefault("UCI_Chess960", "true")
@@ -291,7 +295,7 @@ def run(args, items, engine_cmd, options, name):
                     from uci import SearchResult
                     res = SearchResult()
                     res.error = "crash" if isinstance(e, EngineError) else "timeout"
-                r = score_item(it, res, needs960)
+                r = score_item(it, res, needs960, args.oracle)
                 if res.error:
                     try:
                         eng.restart()
@@ -435,6 +439,8 @@ def main(argv=None):
     ap.add_argument("-j", "--jobs", type=int, default=1, help="parallel engine processes (default 1)")
     ap.add_argument("--chess960", action="store_true",
                     help="set UCI_Chess960 (automatic if a FEN has Chess960 castling rights)")
+    ap.add_argument("--taper", metavar="PATH", help="taper binary that judges the moves (`taper moves`; "
+                    "default $TAPER_BIN, ./taper, or the newest build/*/taper)")
     ap.add_argument("--no-newgame", action="store_true", help="do not send ucinewgame before each position")
     ap.add_argument("--csv", metavar="FILE", help="write per-position results to FILE")
     ap.add_argument("--json", metavar="FILE", help="write the summary as JSON to FILE")
@@ -445,8 +451,13 @@ def main(argv=None):
     if not (args.movetime or args.nodes or args.depth):
         args.movetime = 1000
     suite = find_suite(args.suite)
-    items, problems = load_suite(suite, args.limit, args.skip, True if args.chess960 else None,
-                                 args.every)
+    try:
+        oracle = MoveOracle(args.taper, chess960=args.chess960)
+    except FileNotFoundError as e:
+        print(f"epd_suite: {e}", file=sys.stderr)
+        return 2
+    args.oracle = oracle
+    items, problems = load_suite(suite, oracle, args.limit, args.skip, args.every)
     for p in problems:
         print(f"warning: {os.path.basename(suite)} {p}", file=sys.stderr)
     if not items:

@@ -1,25 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Engine-vs-engine match through fastchess, with a summary computed here.
+"""Engine-vs-engine match through fastchess, with an audit of how the games ended.
 
 Engine A (default ./taper) plays engine B (glaurung, toga2, ethereal,
 stockfish, or any path). Each opening of the book is played twice, once with
-each colour. At the end a summary is printed: games, W/D/L from A's point of
-view, score, Elo difference with a 95% error bar, and counts of crashes /
-disconnects / stalls, illegal moves, time losses and other abnormal
-terminations, per engine. The last line starts with `RESULT` and holds
-key=value pairs (--json FILE writes the same as JSON).
-
-Elo (computed here from the game results, not taken from fastchess):
-  N = W + D + L,  s = (W + D/2) / N                      (A's mean score)
-  Elo(x) = -400 * log10(1/x - 1)                          (logistic model)
-  per-game variance  v = (W (1-s)^2 + D (1/2-s)^2 + L s^2) / N
-  95% interval of s:  s -+ 1.959964 * sqrt(v / N)
-  error bar = (Elo(s_hi) - Elo(s_lo)) / 2,  reported as  Elo(s) +- error
-  (trinomial model; with s = 0 or 1, or an interval reaching 0 or 1, the
-  bound is infinite and printed as inf.)  LOS = Phi((W-L)/sqrt(W+L)).
-When both games of an opening pair are in the PGN the pentanomial counts
-(pair scores 0, 1/2, 1, 3/2, 2) and a pair-based error bar are printed too.
+each colour. At the end a summary is printed: fastchess's own figures from
+A's point of view (games, W/D/L, points, Elo and nElo with fastchess's 95%
+error bars, LOS, draw ratio, pentanomial pair counts; nothing is recomputed
+here), and this script's audit of the games: crashes / disconnects / stalls,
+illegal moves, time losses and other abnormal terminations, per engine, read
+from fastchess's `Finished game` lines and cross-checked with the PGN
+`Termination` tags and fastchess's per-player tracker. The last line starts
+with `RESULT` and holds key=value pairs (--json FILE writes the same as JSON).
 
 Exit code: 0 = match completed, no engine problem; 1 = at least one crash /
 disconnect / stall, illegal move or time loss; 2 = usage error, fastchess
@@ -83,65 +75,59 @@ def data_dir():
 
 
 # --------------------------------------------------------------------------
-# Statistics
+# fastchess's own result block (the last one printed), e.g.
+#   Results of A vs B (1+0.01, 1t, 16MB, noob_2moves.epd):
+#   Elo: 190.85 +/- nan, nElo: 245.67 +/- 340.48
+#   LOS: 92.14 %, DrawRatio: 50.00 %, PairsRatio: inf
+#   Games: 4, Wins: 3, Losses: 1, Draws: 0, Points: 3.0 (75.00 %)
+#   Ptnml(0-2): [0, 0, 1, 0, 1], WL/DD Ratio: inf
 
-Z95 = 1.959964
-
-
-def elo_of(score):
-    if score <= 0.0:
-        return -math.inf
-    if score >= 1.0:
-        return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
-
-
-def elo_stats(w, d, l):
-    """Return dict with score, elo, elo_lo, elo_hi, err (trinomial model), los."""
-    n = w + d + l
-    out = {"games": n, "score": None, "elo": None, "elo_err": None, "elo_lo": None, "elo_hi": None, "los": None}
-    if n == 0:
-        return out
-    s = (w + 0.5 * d) / n
-    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
-    se = math.sqrt(var / n)
-    lo, hi = s - Z95 * se, s + Z95 * se
-    out["score"] = s
-    out["elo"] = elo_of(s)
-    out["elo_lo"] = elo_of(lo)
-    out["elo_hi"] = elo_of(hi)
-    out["elo_err"] = (out["elo_hi"] - out["elo_lo"]) / 2.0 if math.isfinite(out["elo_hi"] - out["elo_lo"]) \
-        else math.inf
-    out["los"] = 0.5 * (1.0 + math.erf((w - l) / math.sqrt(2.0 * (w + l)))) if w + l > 0 else 0.5
-    return out
+RESULT_PATTERNS = {
+    "head": re.compile(r"^Results of (.+) vs (.+) \("),
+    "elo": re.compile(r"^Elo: (\S+) \+/- (\S+), nElo: (\S+) \+/- (\S+)"),
+    "los": re.compile(r"^LOS: (\S+) %, DrawRatio: (\S+) %"),
+    "games": re.compile(r"^Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+), Points: (\S+) \((\S+) %\)"),
+    "ptnml": re.compile(r"^Ptnml\(0-2\): \[([^\]]*)\]"),
+}
 
 
-def penta_stats(pairs):
-    """pairs: list of A's points per opening pair (0, .5, 1, 1.5, 2)."""
-    n = len(pairs)
-    if n == 0:
+def _float(text):
+    try:
+        x = float(text)
+    except ValueError:
         return None
-    counts = [sum(1 for p in pairs if abs(p - k / 2.0) < 1e-9) for k in range(5)]
-    s = sum(pairs) / (2.0 * n)
-    var = sum((p / 2.0 - s) ** 2 for p in pairs) / n
-    se = math.sqrt(var / n)
-    lo, hi = elo_of(s - Z95 * se), elo_of(s + Z95 * se)
-    err = (hi - lo) / 2.0 if math.isfinite(hi - lo) else math.inf
-    return {"pairs": n, "ptnml": counts, "elo": elo_of(s), "elo_err": err}
+    return None if math.isnan(x) else x
 
 
-def fmt_elo(x):
+def fastchess_results(lines):
+    """The figures of fastchess's last result block, from the first engine's view (or None)."""
+    out = None
+    for line in lines:
+        line = line.strip()
+        m = RESULT_PATTERNS["head"].match(line)
+        if m:
+            out = {"first": m.group(1)}
+            continue
+        if out is None:
+            continue
+        if m := RESULT_PATTERNS["elo"].match(line):
+            out.update(elo=_float(m[1]), elo_err95=_float(m[2]), nelo=_float(m[3]), nelo_err95=_float(m[4]))
+        elif m := RESULT_PATTERNS["los"].match(line):
+            out.update(los_pct=_float(m[1]), draw_ratio_pct=_float(m[2]))
+        elif m := RESULT_PATTERNS["games"].match(line):
+            out.update(games=int(m[1]), wins=int(m[2]), losses=int(m[3]), draws=int(m[4]), points=_float(m[5]),
+                       score_pct=_float(m[6]))
+        elif m := RESULT_PATTERNS["ptnml"].match(line):
+            out["ptnml"] = [int(x) for x in m[1].split(",") if x.strip()]
+    return out if out and "games" in out else None
+
+
+def fmt_num(x, signed=False):
     if x is None:
         return "n/a"
     if math.isinf(x):
-        return "+inf" if x > 0 else "-inf"
-    return f"{x:+.1f}" if abs(x) >= 0.05 else "0.0"
-
-
-def fmt_err(x):
-    if x is None:
-        return "n/a"
-    return "inf" if math.isinf(x) else f"{x:.1f}"
+        return ("+inf" if x > 0 else "-inf") if signed else "inf"
+    return f"{x:+.1f}" if signed else f"{x:.1f}"
 
 
 # --------------------------------------------------------------------------
@@ -234,7 +220,7 @@ def build_parser():
     doc = __doc__
     ap = argparse.ArgumentParser(
         description=doc[:doc.index("Examples:")].strip().split("\n\n")[0],
-        epilog=doc[doc.index("Elo (computed"):],
+        epilog=doc[doc.index("Exit code"):],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     e = ap.add_argument_group("engines")
     e.add_argument("--engine-a", "-a", default="./taper", help="engine A: path or known name (default ./taper)")
@@ -672,16 +658,14 @@ def main(argv=None):
     fatal = [l for l in lines if l.startswith(("Fatal;", "Error", "terminate called"))
              or "startup failure" in l or "stalled / disconnected and no recover" in l]
 
-    w, d, l = wdl["W"], wdl["D"], wdl["L"]
-    st = elo_stats(w, d, l)
-    pairs = defaultdict(list)
-    for g in pgn_games:
-        if g.get("Result") in ("1-0", "0-1", "1/2-1/2"):
-            a_white = g.get("White") == A
-            pts = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[g["Result"]]
-            pairs[g.get("Round")].append(pts if a_white else 1.0 - pts)
-    pair_scores = [sum(v) for v in pairs.values() if len(v) == 2]
-    pst = penta_stats(pair_scores)
+    fc = fastchess_results(lines)
+    if fc and fc["first"] != A:
+        abnormal_list.append(f"fastchess's result block is from {fc['first']}'s view, not {A}'s")
+    if fc and fc["games"] != wdl["W"] + wdl["D"] + wdl["L"]:
+        abnormal_list.append(f"fastchess counts {fc['games']} games, the game lines {wdl['W'] + wdl['D'] + wdl['L']}")
+    # fastchess's figures when it printed them (an interrupted run may not): else the game lines' count.
+    w, d, l = (fc["wins"], fc["draws"], fc["losses"]) if fc else (wdl["W"], wdl["D"], wdl["L"])
+    fc = fc or {}
     sprt_line = next((l for l in reversed(lines) if "SPRT" in l and "accepted" in l), None)
     llr_line = next((l for l in reversed(lines) if l.startswith("LLR:")), None)
 
@@ -697,14 +681,14 @@ def main(argv=None):
     print(f"Match {A} vs {B}: {n} games ({planned} planned), {limit_desc}, book {book_desc}, "
           f"{elapsed:.0f}s")
     if n:
-        print(f"  {A} from its view: +{w} ={d} -{l}   score {100.0 * st['score']:.1f}%   "
-              f"Elo {fmt_elo(st['elo'])} +/- {fmt_err(st['elo_err'])} (95%, trinomial)   "
-              f"LOS {100.0 * st['los']:.1f}%")
-        if n > 1 and len([k for k in ("W", "D", "L") if wdl[k]]) == 1:
-            print("  (all games had the same result: the error bar is not meaningful)")
-        if pst and pst["pairs"]:
-            print(f"  pentanomial [0, 1/2, 1, 3/2, 2] over {pst['pairs']} pairs: {pst['ptnml']}   "
-                  f"Elo {fmt_elo(pst['elo'])} +/- {fmt_err(pst['elo_err'])} (95%, pairs)")
+        print(f"  {A} from its view (fastchess's figures): +{w} ={d} -{l}   points {fc.get('points', 'n/a')} "
+              f"({fmt_num(fc.get('score_pct'))}%)   Elo {fmt_num(fc.get('elo'), True)} +/- {fmt_num(fc.get('elo_err95'))}"
+              f"   nElo {fmt_num(fc.get('nelo'), True)} +/- {fmt_num(fc.get('nelo_err95'))}   "
+              f"LOS {fmt_num(fc.get('los_pct'))}%   draws {fmt_num(fc.get('draw_ratio_pct'))}%")
+        if fc.get("ptnml"):
+            print(f"  pentanomial [0, 1/2, 1, 3/2, 2] (fastchess): {fc['ptnml']}")
+        if not fc:
+            print("  fastchess printed no result block: the counts above come from the game lines")
     print(f"  terminations: " + ", ".join(f"{k} {v}" for k, v in sorted(cats.items())))
     print(f"  crashes/disconnects: {crashes}   illegal moves: {illegal}   time losses: {timeouts}   "
           f"other abnormal: {other}")
@@ -734,17 +718,16 @@ def main(argv=None):
     summary = OrderedDict([
         ("engine_a", A), ("engine_b", B), ("games", n), ("planned", planned),
         ("wins", w), ("draws", d), ("losses", l),
-        ("score_pct", round(100.0 * st["score"], 2) if n else None),
-        ("elo", _num(st["elo"])), ("elo_err95", _num(st["elo_err"])),
-        ("los_pct", round(100.0 * st["los"], 1) if n else None),
+        ("score_pct", fc.get("score_pct")),
+        ("elo", _num(fc.get("elo"))), ("elo_err95", _num(fc.get("elo_err95"))),
+        ("nelo", _num(fc.get("nelo"))), ("nelo_err95", _num(fc.get("nelo_err95"))),
+        ("los_pct", fc.get("los_pct")),
         ("crashes", crashes), ("illegal_moves", illegal), ("time_losses", timeouts), ("other_abnormal", other),
         ("adjudicated", cats["adjudication"]),
         ("fastchess_rc", rc), ("elapsed_s", round(elapsed, 1)),
     ])
-    if pst:
-        summary["ptnml"] = pst["ptnml"]
-        summary["elo_penta"] = _num(pst["elo"])
-        summary["elo_penta_err95"] = _num(pst["elo_err"])
+    if fc.get("ptnml"):
+        summary["ptnml"] = fc["ptnml"]
     summary["by_engine"] = {k: dict(v) for k, v in per_engine.items()}
     summary["limit"] = limit_desc
     summary["book"] = book_desc
@@ -753,7 +736,7 @@ def main(argv=None):
 
     flat = " ".join(f"{k}={_flat(v)}" for k, v in summary.items()
                     if k in ("engine_a", "engine_b", "games", "wins", "draws", "losses", "score_pct", "elo",
-                             "elo_err95", "crashes", "illegal_moves", "time_losses", "other_abnormal",
+                             "elo_err95", "nelo", "los_pct", "crashes", "illegal_moves", "time_losses", "other_abnormal",
                              "fastchess_rc"))
     print(f"RESULT {flat}")
     if args.json:
@@ -773,7 +756,7 @@ def main(argv=None):
 
 
 def _num(x):
-    if x is None:
+    if x is None or math.isnan(x):
         return None
     if math.isinf(x):
         return "inf" if x > 0 else "-inf"

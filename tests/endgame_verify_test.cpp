@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "tb/syzygy.hpp"
-#include "tb/verify_endgames.hpp"
+#include "tools/verify_endgames.hpp"
 #include "test_data.hpp"
 
 using namespace taper;
@@ -27,7 +27,7 @@ TEST(VerifyEndgames, CommandRejectsBadArguments) {
   EXPECT_NE(out.str().find("no Syzygy folder given"), std::string::npos) << out.str();
   out.str("");
   EXPECT_EQ(run_verify_endgames({tables(), "--frobnicate"}, out), 2);
-  EXPECT_NE(out.str().find("unknown or incomplete option --frobnicate"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("unknown flag --frobnicate for verify-endgames"), std::string::npos) << out.str();
   out.str("");
   EXPECT_EQ(run_verify_endgames({tables(), "--sample", "many"}, out), 2);
   out.str("");

@@ -16,7 +16,9 @@ namespace taper::testing {
 
 class EngineProcess {
  public:
-  explicit EngineProcess(const std::string& binary = TAPER_BINARY) {
+  explicit EngineProcess(const std::string& binary = TAPER_BINARY) : EngineProcess(binary, {}) {}
+  /// Runs `binary args...` (a subcommand) with the same pipes.
+  EngineProcess(const std::string& binary, const std::vector<std::string>& args) {
     signal(SIGPIPE, SIG_IGN);
     int toChild[2], fromChild[2];
     if (pipe(toChild) != 0 || pipe(fromChild) != 0) return;
@@ -26,7 +28,10 @@ class EngineProcess {
       dup2(fromChild[1], STDOUT_FILENO);
       close(toChild[1]);
       close(fromChild[0]);
-      execl(binary.c_str(), binary.c_str(), static_cast<char*>(nullptr));
+      std::vector<char*> argv{const_cast<char*>(binary.c_str())};
+      for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      execv(binary.c_str(), argv.data());
       _exit(127);
     }
     close(toChild[0]);

@@ -8,9 +8,10 @@
 #include <gtest/gtest.h>
 
 #include "eval/trace.hpp"
-#include "uci/eval_svg.hpp"
+#include "tools/eval_svg.hpp"
 
 using namespace taper;
+using namespace taper::tools;
 
 namespace {
 

@@ -83,7 +83,7 @@ class Transcript : public std::streambuf {
   size_t consumed_ = 0;
 };
 
-struct Engine {
+struct UciUnderTest {
   Transcript transcript;
   std::ostream out{&transcript};
   UciEngine uci{out};
@@ -126,7 +126,7 @@ void pause_us(std::mt19937& rng, int maxUs) { std::this_thread::sleep_for(std::c
 }  // namespace
 
 TEST(Threads, StopPonderhitResizeAndNewGameAtAwkwardMoments) {
-  Engine e;
+  UciUnderTest e;
   std::mt19937 rng(2024);
   const long rounds = env_long("TAPER_THREADS_ROUNDS", 1);
   const std::vector<std::string> moves = {"e2e4", "c7c5", "g1f3", "d7d6"};
@@ -203,13 +203,13 @@ TEST(Threads, StopPonderhitResizeAndNewGameAtAwkwardMoments) {
 // test runner, may do) share only the process-wide tables; creating the second one must not
 // disturb the first one's search.
 TEST(Threads, TwoEnginesSearchAtTheSameTime) {
-  auto first = std::make_unique<Engine>();
+  auto first = std::make_unique<UciUnderTest>();
   first->send("setoption name Threads value 2");
   first->send("position fen " + Kiwipete);
   first->go("infinite");
   const Position kiwipete = position_of(Kiwipete, {});
   {
-    Engine second;
+    UciUnderTest second;
     second.send("setoption name Threads value 2");
     second.go("nodes 20000");
     second.expect_bestmove(position_of(Start, {}), "second engine");
@@ -222,7 +222,7 @@ TEST(Threads, TwoEnginesSearchAtTheSameTime) {
 // searches with many threads, including more threads than cores.
 TEST(Threads, DestructionDuringSearch) {
   for (int threads : {2, 5, 64}) {
-    Engine e;
+    UciUnderTest e;
     e.send("setoption name Threads value " + std::to_string(threads));
     e.send("position fen " + Kiwipete);
     e.go("infinite");

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """A deliberately bad UCI engine for testing the match / suite scripts.
 
-It plays random legal moves (chesslite) and can be told to misbehave on its
+It plays random legal moves (judged by `taper moves`, scripts/lib/taper_moves.py) and can be told to misbehave on its
 N-th move of a game (counted from 1 after each `ucinewgame`, per process):
 
   --crash N     exit(3) instead of answering `go`
@@ -21,7 +21,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import chesslite as cl  # noqa: E402
+from taper_moves import MoveOracle  # noqa: E402
+
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
 def main():
@@ -32,7 +34,8 @@ def main():
     ap.add_argument("--seed", type=int, default=None)
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    pos = cl.Position.from_fen(cl.STARTING_FEN)
+    oracle = None  # `taper moves`, started at isready (after the UCI_Chess960 choice)
+    base, played = START_FEN, []
     chess960 = False
     ply_in_game = 0
     game_no = 0
@@ -48,24 +51,25 @@ def main():
                       "option name Threads type spin default 1 min 1 max 1\n"
                       "option name UCI_Chess960 type check default false\nuciok\n")
         elif cmd == "isready":
+            if oracle is None:  # start the move judge now, not on the clock of the first `go`
+                oracle = MoveOracle(chess960=chess960)
             out.write("readyok\n")
         elif cmd == "setoption" and "UCI_Chess960" in line:
             chess960 = line.strip().endswith("true")
+            if oracle is not None:
+                oracle.close()
+                oracle = None
         elif cmd == "ucinewgame":
             ply_in_game = 0
             game_no += 1
         elif cmd == "position":
-            if tok[1] == "startpos":
-                pos = cl.Position.from_fen(cl.STARTING_FEN, chess960)
-                rest = tok[2:]
-            else:
-                i = tok.index("moves") if "moves" in tok else len(tok)
-                pos = cl.Position.from_fen(" ".join(tok[2:i]), chess960)
-                rest = tok[i:]
-            if rest and rest[0] == "moves":
-                for mv in rest[1:]:
-                    pos = pos.push(pos.parse_uci(mv))
+            i = tok.index("moves") if "moves" in tok else len(tok)
+            base = START_FEN if tok[1] == "startpos" else " ".join(tok[2:i])
+            played = tok[i + 1:]
         elif cmd == "go":
+            if oracle is None:
+                oracle = MoveOracle(chess960=chess960)
+            pos = oracle.play(base, played)
             ply_in_game += 1
             bad = game_no % max(1, a.every) == 0 or game_no == 0
             n = ply_in_game
@@ -77,15 +81,15 @@ def main():
             if "movetime" in tok:
                 budget = int(tok[tok.index("movetime") + 1]) / 1000.0
             elif "wtime" in tok:
-                key = "wtime" if pos.turn == cl.WHITE else "btime"
+                key = "wtime" if pos["fen"].split()[1] == "w" else "btime"
                 budget = int(tok[tok.index(key) + 1]) / 1000.0
             if bad and a.slow and n == a.slow:
                 time.sleep(budget * 3 + 0.2)
-            moves = pos.legal_moves()
+            moves = pos["legal"]
             if bad and a.illegal and n == a.illegal:
                 mv = "a1a1"
             elif moves:
-                mv = pos.uci(rng.choice(moves), chess960)
+                mv = rng.choice(moves)
             else:
                 mv = "0000"
             out.write(f"info depth 1 score cp 0 nodes 1 time 1 pv {mv}\nbestmove {mv}\n")

@@ -2,7 +2,11 @@
 // Recursive perft with bulk counting at the frontier.
 #include "board/perft.hpp"
 
+#include <algorithm>
+#include <chrono>
+
 #include "board/movegen.hpp"
+#include "board/notation.hpp"
 
 namespace taper {
 
@@ -29,6 +33,18 @@ uint64_t perft_divide(Position& pos, int depth, const std::function<void(Move, u
     total += n;
   }
   return total;
+}
+
+PerftReport perft_report(Position& pos, int depth) {
+  PerftReport r;
+  const auto start = std::chrono::steady_clock::now();
+  r.nodes = perft_divide(pos, depth, [&](Move m, uint64_t n) {
+    r.text += move_to_uci(m, pos.is_chess960()) + ": " + std::to_string(n) + "\n";
+  });
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  r.timeMs = std::max<int64_t>(1, std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count());
+  r.text += "\nNodes searched: " + std::to_string(r.nodes) + "\n";
+  return r;
 }
 
 }  // namespace taper

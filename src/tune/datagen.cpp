@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "board/movegen.hpp"
-#include "search/threads.hpp"
+#include "search/engine.hpp"
 #include "search/timeman.hpp"
 #include "tune/input.hpp"
 
@@ -36,25 +36,11 @@ struct Shared {
 };
 
 /// One search at the fixed budget: best move and score (side to move's view).
-struct SearchResult {
-  Move best = Move::none();
-  Value score = 0;
-};
-
-SearchResult search(SearchPool& pool, const Position& pos, const DatagenOptions& o) {
+SearchResult search(Engine& engine, const Position& pos, const DatagenOptions& o) {
   SearchLimits limits;
   limits.nodes = o.nodes;
   limits.depth = o.depth;
-  limits.startTime = now_ms();
-  SearchResult r;
-  SearchCallbacks cb;
-  cb.onIteration = [&](const SearchReport& rep) { r.score = rep.score; };
-  cb.onBestMove = [&](Move m, Move) { r.best = m; };
-  SearchOptions options;
-  options.moveOverhead = 0;
-  pool.start(pos, limits, cb, options);
-  pool.wait();
-  return r;
+  return engine.search(pos, limits);
 }
 
 /// A random opening: a book line (or the start position) and `randomPlies` random legal moves.
@@ -71,11 +57,11 @@ bool make_opening(Shared& sh, std::mt19937_64& rng, Position& pos) {
 }
 
 /// Plays one game; returns false if the opening was discarded.
-bool play_game(Shared& sh, SearchPool& pool, std::mt19937_64& rng) {
+bool play_game(Shared& sh, Engine& engine, std::mt19937_64& rng) {
   const DatagenOptions& o = sh.options;
   Position pos;
   if (!make_opening(sh, rng, pos)) return false;
-  pool.clear();
+  engine.clear();
   std::vector<Sample> samples;
   double result = -1;
   bool adjudicated = false;
@@ -90,14 +76,14 @@ bool play_game(Shared& sh, SearchPool& pool, std::mt19937_64& rng) {
       result = 0.5;
       break;
     }
-    const SearchResult sr = search(pool, pos, o);
+    const SearchResult sr = search(engine, pos, o);
     if (!sr.best) return false;
-    if (ply == 0 && std::abs(sr.score) > o.openingMaxScore) {
+    if (ply == 0 && std::abs(sr.last.score) > o.openingMaxScore) {
       ++sh.discarded;
       return false;
     }
-    const int white = us == WHITE ? sr.score : -sr.score;
-    const bool mateScore = std::abs(sr.score) >= VALUE_TB_WIN_IN_MAX_PLY;
+    const int white = us == WHITE ? sr.last.score : -sr.last.score;
+    const bool mateScore = std::abs(sr.last.score) >= VALUE_TB_WIN_IN_MAX_PLY;
     if (!pos.in_check() && !pos.is_capture_or_promotion(sr.best) && !mateScore) samples.push_back({pos.fen(), white});
 
     // Adjudication: a decisive score held for several plies in a row (both sides agreeing),
@@ -168,11 +154,11 @@ bool generate_data(const DatagenOptions& o, DatagenReport& report, std::string* 
   for (int t = 0; t < std::max(1, o.threads); ++t) {
     ++running;
     threads.emplace_back([&, t] {
-      SearchPool pool;
-      pool.set_hash(size_t(std::max(1, o.hashMb)));
+      Engine engine(size_t(std::max(1, o.hashMb)));
+      engine.options().moveOverhead = 0;
       // The stream depends on how much the file already holds, so a resumed run plays new games.
       std::mt19937_64 rng(o.seed * 0x9E3779B97F4A7C15ull ^ (report.existing + 1) * 0xBF58476D1CE4E5B9ull ^ uint64_t(t + 1));
-      while (sh.positions < o.positions && !sh.failed) play_game(sh, pool, rng);
+      while (sh.positions < o.positions && !sh.failed) play_game(sh, engine, rng);
       --running;
     });
   }

@@ -181,13 +181,6 @@ int fen_material(const std::string& fen) {
 
 namespace {
 
-constexpr const char* Usage =
-    "usage: taper wdl-fit [--out FILE] [--min N] FILE...\n"
-    "  Fits the UCI_ShowWDL model to labelled positions with search scores (the output of\n"
-    "  `taper datagen`: 'FEN | score | result'; plain, gzip or xz) and prints the fit.\n"
-    "  --out FILE   also write the coefficients as C++ (src/eval/wdl_params.inc)\n"
-    "  --min N      fit only material counts with at least N positions (default 2000)\n";
-
 std::string model_text(const WdlModel& m) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "{{%.6f, %.6f, %.6f, %.6f}}, {{%.6f, %.6f, %.6f, %.6f}}", m.a[0], m.a[1], m.a[2], m.a[3],
@@ -197,39 +190,7 @@ std::string model_text(const WdlModel& m) {
 
 }  // namespace
 
-int run_wdl_fit(const std::vector<std::string>& args) {
-  std::vector<std::string> files;
-  std::string out;
-  uint64_t minPositions = 2000;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "-h" || a == "--help") {
-      std::cout << Usage;
-      return 0;
-    }
-    if ((a == "--out" || a == "--min") && i + 1 < args.size()) {
-      if (a == "--out") out = args[++i];
-      else {
-        char* end = nullptr;
-        long long n = std::strtoll(args[++i].c_str(), &end, 10);
-        if (*end || n < 1) {
-          std::cerr << "error: --min needs a positive number\n";
-          return 2;
-        }
-        minPositions = uint64_t(n);
-      }
-    } else if (a.size() > 1 && a[0] == '-') {
-      std::cerr << "error: unknown option '" << a << "'\n" << Usage;
-      return 2;
-    } else {
-      files.push_back(a);
-    }
-  }
-  if (files.empty()) {
-    std::cerr << Usage;
-    return 2;
-  }
-
+int fit_wdl_files(const std::vector<std::string>& files, const std::string& out, uint64_t minPositions) {
   WdlHistogram h;
   uint64_t read = 0, withoutScore = 0, outOfRange = 0, bad = 0;
   for (const std::string& file : files) {

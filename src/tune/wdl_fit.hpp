@@ -62,7 +62,9 @@ DrawShare draw_share_near_zero(const WdlHistogram& h, const WdlModel& model, int
 /// Material count straight from a FEN's board field (same weights as wdl_material).
 int fen_material(const std::string& fen);
 
-/// `taper wdl-fit [--out FILE] [--min N] FILE...`; `args` excludes "wdl-fit". Returns the exit code.
-int run_wdl_fit(const std::vector<std::string>& args);
+/// `taper wdl-fit`: fits the UCI_ShowWDL model to labelled positions with search scores
+/// (datagen output) in `files` and prints the fit; writes the coefficients as C++ to `out`
+/// when given. Uses material counts with at least `minPositions` positions. Returns the exit code.
+int fit_wdl_files(const std::vector<std::string>& files, const std::string& out, uint64_t minPositions);
 
 }  // namespace taper::tune

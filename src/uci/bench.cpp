@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "board/notation.hpp"
-#include "search/threads.hpp"
+#include "search/engine.hpp"
 
 namespace taper {
 
@@ -58,11 +58,10 @@ constexpr const char* BenchFens[] = {
 }  // namespace
 
 BenchResult run_bench(int depth, std::ostream& out) {
-  SearchPool pool;  // its own pool: 1 thread, 16 MB, independent of the UCI settings
+  Engine engine;  // its own: 1 thread, 16 MB, independent of the UCI settings
   BenchResult result;
   SearchLimits limits;
   limits.depth = depth;
-  SearchOptions options;
   int index = 0;
   for (const char* fen : BenchFens) {
     ++index;
@@ -71,20 +70,12 @@ BenchResult run_bench(int depth, std::ostream& out) {
       out << "bench: bad built-in FEN " << fen << "\n";
       continue;
     }
-    bool chess960 = pos.is_chess960();
-    pool.clear();
-    Move best = Move::none();
-    SearchCallbacks cb;
-    cb.onBestMove = [&](Move m, Move) { best = m; };
-    limits.startTime = now_ms();
-    TimePoint start = now_ms();
-    pool.start(pos, limits, cb, options);
-    pool.wait();
-    uint64_t nodes = pool.nodes_searched();
-    result.nodes += nodes;
-    result.timeMs += now_ms() - start;
+    engine.clear();
+    const SearchResult r = engine.search(pos, limits);
+    result.nodes += r.nodes;
+    result.timeMs += r.timeMs;
     out << "Position " << index << "/" << std::size(BenchFens) << ": " << fen << "  bestmove "
-        << move_to_uci(best, chess960) << "  nodes " << nodes << "\n";
+        << move_to_uci(r.best, pos.is_chess960()) << "  nodes " << r.nodes << "\n";
   }
   result.nps = result.nodes * 1000 / uint64_t(std::max<int64_t>(1, result.timeMs));
   out << "\n===========================\nTotal time (ms) : " << result.timeMs << "\nNodes searched  : " << result.nodes

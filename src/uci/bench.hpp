@@ -9,6 +9,7 @@
 namespace taper {
 
 constexpr int BenchDefaultDepth = 12;
+constexpr int BenchMaxDepth = 64;
 
 struct BenchResult {
   uint64_t nodes = 0;

@@ -51,26 +51,26 @@ const UciEngine::Command UciEngine::Commands[] = {
 UciEngine::UciEngine(std::ostream& out) : out_(out), skillSeed_(std::random_device{}()) { add_options(); }
 
 UciEngine::~UciEngine() {
-  pool_.stop();
-  pool_.wait();
+  engine_.stop();
+  engine_.wait();
 }
 
 void UciEngine::add_options() {
   // Leave room for the OS and other programs: at most 3/4 of physical memory.
   int64_t maxHash = std::max<int64_t>(16, int64_t(physical_memory_mb()) * 3 / 4);
   options_.add(UciOption{"Hash", UciOption::Spin, "16", 1, maxHash, [this](const UciOption& o) {
-                  if (!pool_.set_hash(size_t(std::stoll(o.value))))
+                  if (!engine_.set_hash(size_t(std::stoll(o.value))))
                     return std::string("not enough memory for a ") + o.value + " MB hash table; size unchanged";
                   return std::string();
                 }});
   options_.add(UciOption{"Threads", UciOption::Spin, "1", 1, 1024, [this](const UciOption& o) {
-                  pool_.set_threads(int(std::stoll(o.value)));
+                  engine_.set_threads(int(std::stoll(o.value)));
                   return std::string();
                 }});
   options_.add(UciOption{"MultiPV", UciOption::Spin, "1", 1, 256, nullptr});
   options_.add(UciOption{"Ponder", UciOption::Check, "false", 0, 0, nullptr});
   options_.add(UciOption{"Clear Hash", UciOption::Button, "", 0, 0, [this](const UciOption&) {
-                  pool_.clear();
+                  engine_.clear();
                   return std::string();
                 }});
   options_.add(UciOption{"Move Overhead", UciOption::Spin, "10", 0, 5000, nullptr});
@@ -122,8 +122,8 @@ void UciEngine::loop(std::istream& in) {
   for (std::string line; std::getline(in, line);)
     if (!execute(line)) break;
   // `quit` or end of input: stop searching and let the best move out before exiting.
-  pool_.stop();
-  pool_.wait();
+  engine_.stop();
+  engine_.wait();
 }
 
 bool UciEngine::execute(std::string_view lineView) {
@@ -136,7 +136,7 @@ bool UciEngine::execute(std::string_view lineView) {
   if (token == "quit") return false;
   for (const Command& c : Commands) {
     if (c.name != token) continue;
-    if (!c.allowedWhileSearching && pool_.searching()) {
+    if (!c.allowedWhileSearching && engine_.searching()) {
       info_string("error: '" + token + "' ignored while searching (send stop first)");
       return true;
     }
@@ -157,7 +157,7 @@ void UciEngine::cmd_uci(std::istringstream&) {
 void UciEngine::cmd_isready(std::istringstream&) { say("readyok"); }
 
 void UciEngine::cmd_ucinewgame(std::istringstream&) {
-  pool_.clear();
+  engine_.clear();
   evaluator_.clear();
 }
 
@@ -253,18 +253,13 @@ void UciEngine::cmd_go(std::istringstream& is) {
   SearchOptions options = search_options();
   skillSeed_ = skillSeed_ * 6364136223846793005ull + 1442695040888963407ull;  // a new choice every move
   options.skillSeed = skillSeed_;
-  pool_.start(pos_, limits, cb, options);
+  engine_.options() = options;
+  engine_.start(pos_, limits, cb);
 }
 
 void UciEngine::perft(int depth) {
-  TimePoint start = now_ms();
-  std::string out;
-  uint64_t total = perft_divide(pos_, depth, [&](Move m, uint64_t n) {
-    out += move_to_uci(m, pos_.is_chess960()) + ": " + std::to_string(n) + "\n";
-  });
-  TimePoint elapsed = std::max<TimePoint>(1, now_ms() - start);
-  say(out + "\nNodes searched: " + std::to_string(total) + "\ninfo string perft time " + std::to_string(elapsed) +
-      " ms, " + std::to_string(total * 1000 / uint64_t(elapsed)) + " nps");
+  const PerftReport r = perft_report(pos_, depth);
+  say(r.text + "info string perft time " + std::to_string(r.timeMs) + " ms, " + std::to_string(r.nps()) + " nps");
 }
 
 void UciEngine::cmd_debug(std::istringstream& is) {
@@ -278,9 +273,9 @@ void UciEngine::cmd_register(std::istringstream&) {
   // Taper needs no registration; `register later|name ... code ...` is accepted and ignored.
 }
 
-void UciEngine::cmd_stop(std::istringstream&) { pool_.stop(); }
+void UciEngine::cmd_stop(std::istringstream&) { engine_.stop(); }
 
-void UciEngine::cmd_ponderhit(std::istringstream&) { pool_.ponderhit(); }
+void UciEngine::cmd_ponderhit(std::istringstream&) { engine_.ponderhit(); }
 
 void UciEngine::cmd_display(std::istringstream&) { say(pos_.pretty()); }
 
@@ -294,8 +289,8 @@ void UciEngine::cmd_flip(std::istringstream&) {
 void UciEngine::cmd_bench(std::istringstream& is) {
   int64_t depth = BenchDefaultDepth;
   std::string token;
-  if (is >> token && (!parse_int(token, depth) || depth < 1 || depth > 64)) {
-    info_string("error: bench takes a depth between 1 and 64");
+  if (is >> token && (!parse_int(token, depth) || depth < 1 || depth > BenchMaxDepth)) {
+    info_string("error: bench takes a depth between 1 and " + std::to_string(BenchMaxDepth));
     return;
   }
   std::ostringstream report;

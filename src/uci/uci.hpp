@@ -10,7 +10,7 @@
 
 #include "board/position.hpp"
 #include "eval/evaluate.hpp"
-#include "search/threads.hpp"
+#include "search/engine.hpp"
 #include "uci/debug_log.hpp"
 #include "uci/options.hpp"
 
@@ -59,7 +59,7 @@ class UciEngine {
   std::ostream& out_;
   std::mutex outMutex_;
   Position pos_;
-  SearchPool pool_;
+  Engine engine_;  // driven asynchronously: go starts it, stop / ponderhit / quit end it
   UciOptions options_;
   Evaluator evaluator_;
   DebugLog debugLog_;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Draws the evaluation of one position as SVG: per-piece shares and the king zones.
-#include "uci/eval_svg.hpp"
+#include "tools/eval_svg.hpp"
 
 #include <cctype>
 #include <fstream>
@@ -13,7 +13,7 @@
 #include "eval/state.hpp"
 #include "eval/trace.hpp"
 
-namespace taper {
+namespace taper::tools {
 
 namespace {
 
@@ -179,4 +179,4 @@ int write_eval_svg(const Position& pos, const std::string& path) {
   return 0;
 }
 
-}  // namespace taper
+}  // namespace taper::tools

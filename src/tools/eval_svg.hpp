@@ -6,7 +6,7 @@
 
 #include "board/position.hpp"
 
-namespace taper {
+namespace taper::tools {
 
 /// An SVG picture of the evaluation of `pos`: every piece labelled with its share of the score
 /// (the white-POV evaluation minus the evaluation with that piece taken off, the per-piece view
@@ -18,4 +18,4 @@ std::string eval_svg(const Position& pos);
 /// Writes eval_svg(pos) to `path` (the `eval --svg` subcommand); 0, or 2 with a message on stderr.
 int write_eval_svg(const Position& pos, const std::string& path);
 
-}  // namespace taper
+}  // namespace taper::tools

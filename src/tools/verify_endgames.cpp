@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Enumerates (or samples) every position of each known ending and compares Taper's verdict
 // with the Syzygy WDL tables probed through Fathom.
-#include "tb/verify_endgames.hpp"
+#include "tools/verify_endgames.hpp"
 
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <iostream>
 #include <random>
 #include <sstream>
 
@@ -13,6 +14,8 @@
 #include "eval/bitbases.hpp"
 #include "eval/endgames.hpp"
 #include "tb/syzygy.hpp"
+#include "tools/args.hpp"
+#include "tools/subcommands.hpp"
 
 namespace taper {
 
@@ -242,32 +245,23 @@ bool verify_endgames(const VerifyOptions& options, std::vector<EndingReport>& re
 
 int run_verify_endgames(const std::vector<std::string>& args, std::ostream& out) {
   VerifyOptions options;
-  auto usage = [&](const std::string& why) {
-    out << "error: " << why << "\nusage: taper verify-endgames SYZYGY_DIR [--sample N] [--enumerate-limit N]"
-        << " [--seed S] [--only SIG[,SIG...]] [--show N] [--rules-only]\n";
-    return 2;
-  };
-  try {
-    for (size_t i = 0; i < args.size(); ++i) {
-      const std::string& a = args[i];
-      bool hasValue = i + 1 < args.size();
-      if (a == "--sample" && hasValue) options.sample = std::stol(args[++i]);
-      else if (a == "--enumerate-limit" && hasValue) options.enumerateLimit = std::stol(args[++i]);
-      else if (a == "--seed" && hasValue) options.seed = std::stoull(args[++i]);
-      else if (a == "--show" && hasValue) options.showMismatches = std::stoi(args[++i]);
-      else if (a == "--rules-only") options.bitbases = false;
-      else if (a == "--only" && hasValue) {
-        std::stringstream ss(args[++i]);
-        for (std::string s; std::getline(ss, s, ',');) options.only.push_back(s);
-      } else if (a.rfind("--", 0) == 0) return usage("unknown or incomplete option " + a);
-      else if (options.tablePath.empty()) options.tablePath = a;
-      else return usage("more than one table folder given");
-    }
-  } catch (const std::exception&) {
-    return usage("bad number in the options");
-  }
-  if (options.tablePath.empty()) return usage("no Syzygy folder given");
-  if (options.sample <= 0) return usage("--sample must be positive");
+  bool rulesOnly = false;
+  tools::ArgParser parser(*tools::find_subcommand("verify-endgames"),
+                          "Exit code 0 when KPK agrees with the tables everywhere (it must), 1 if not.");
+  parser.integer("sample", 0, "positions per material when it is too big to enumerate (default 100000)", options.sample,
+                 1, 1LL << 40)
+      .integer("enumerate-limit", 0, "enumerate every placement up to N, else sample (default 2000000)",
+               options.enumerateLimit, 0, 1LL << 40)
+      .integer("seed", 0, "seed of the random samples (default 1)", options.seed, 0, (1LL << 62), "S")
+      .list("only", "signatures to check, e.g. KPvK,KRvKP (default: every one with knowledge)", options.only, "SIG,...")
+      .integer("show", 0, "print up to N disagreeing FENs per material", options.showMismatches, 0, 1000000)
+      .toggle("rules-only", 0, "skip the four-man bitbases (the rules alone)", rulesOnly);
+  std::vector<std::string> folders;
+  if (auto code = parser.parse(args, folders, out, out)) return *code;
+  options.bitbases = !rulesOnly;
+  if (folders.empty()) return parser.usage_error("no Syzygy folder given", out);
+  if (folders.size() > 1) return parser.usage_error("more than one table folder given", out);
+  options.tablePath = folders[0];
 
   auto start = std::chrono::steady_clock::now();
   std::vector<EndingReport> reports;
@@ -289,5 +283,13 @@ int run_verify_endgames(const std::vector<std::string>& args, std::ostream& out)
       << (kpkExact ? "agrees on every position" : "DISAGREES") << "\n";
   return kpkExact ? 0 : 1;
 }
+
+namespace tools {
+
+int run_verify_endgames(const Subcommand&, const std::vector<std::string>& args) {
+  return taper::run_verify_endgames(args, std::cout);
+}
+
+}  // namespace tools
 
 }  // namespace taper

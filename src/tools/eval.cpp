@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `taper eval [FEN] [--svg FILE]`: the evaluation table term by term, or its picture.
+#include <iostream>
+
+#include "eval/evaluate.hpp"
+#include "tools/args.hpp"
+#include "tools/eval_svg.hpp"
+#include "tools/subcommands.hpp"
+
+namespace taper::tools {
+
+int run_eval(const Subcommand& self, const std::vector<std::string>& args) {
+  std::string svg;
+  ArgParser parser(self, "FEN defaults to the start position. The table's rows are the parameter groups of\n"
+                         "src/eval/params.def (docs/EVAL.md).");
+  parser.text("svg", 0, "write an SVG picture instead: each piece's share of the score, the king zones", svg);
+  std::vector<std::string> positional;
+  if (auto code = parser.parse(args, positional, std::cout, std::cerr)) return *code;
+  Position pos;
+  std::string err;
+  if (!pos.set(join_fen(positional), false, &err)) {
+    std::cerr << "error: bad FEN: " << err << "\n";
+    return 2;
+  }
+  if (ArgParser::given(args, "svg")) return write_eval_svg(pos, svg);
+  Evaluator evaluator;
+  std::cout << evaluator.trace(pos);
+  return 0;
+}
+
+}  // namespace taper::tools

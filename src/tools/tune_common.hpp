@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Small helpers shared by the tuning subcommands (`tune`, `datagen`): time stamps, printf into
+// a string, and finding data files by name in the shared data folder.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+namespace taper::tools {
+
+/// The current UTC time as "YYYY-MM-DD HH:MM UTC", for provenance lines.
+std::string utc_now();
+
+/// printf into a std::string (lines up to 511 characters).
+std::string fmt(const char* f, auto... args) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf, f, args...);
+  return buf;
+}
+
+/// `path` itself if it exists, else the file of that name in the shared data folder's `folder`.
+std::string find_data_file(const std::string& path, const char* folder);
+
+}  // namespace taper::tools
