@@ -52,6 +52,9 @@ std::vector<Material> successors(Material m) {
 
 Material canonical(Material m) { return m.canonical() ? m : Material{m.black, m.white}; }
 
+/// A king and a minor piece against a bare king: a draw in every position, so no table.
+bool dead_draw(Material m) { return m.men() == 2 || (m.men() == 3 && (m.white == KNIGHT || m.white == BISHOP)); }
+
 double thread_cpu_seconds() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -100,12 +103,12 @@ class Store {
     if (const Table* t = ready(m)) return t;
     for (Material next : successors(m)) {
       Material sub = canonical(next);
-      if (sub.men() > 2) ensure_locked(sub);
+      if (!dead_draw(sub)) ensure_locked(sub);
     }
     auto start = std::chrono::steady_clock::now();
     double cpuStart = thread_cpu_seconds();
     auto lookup = [this](Material sub, const Config& c) {
-      if (sub.men() == 2) return Wdl::Draw;
+      if (dead_draw(sub)) return Wdl::Draw;
       const Table* t = ready(sub);
       return t->get(t->index_of(c));
     };
