@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Four-man bitbases: index layout and symmetry, textbook verdicts (double-checked by the shared
-// Syzygy tables), the evaluators that use them, and the background builder.
-#include <chrono>
+// Syzygy tables), the evaluators that use them, and building only on request.
 #include <random>
-#include <thread>
 
 #include "eval/bitbases.hpp"
 #include "eval/endgames.hpp"
@@ -95,10 +93,16 @@ TEST(Bitbase, TextbookVerdicts) {
 TEST(Bitbase, EvaluatorsFollowTheTablesOnceSolved) {
   // The KRKN rules call this knight safe (a draw); the tables know it is trapped in the corner
   // after Rd1 ... or lost to a skewer. Once solved, the evaluator must say what the tables say.
-  for (const char* fen : {"8/8/8/8/3n4/k7/8/KR6 b - - 0 1", "7k/8/8/3R4/8/2K5/8/n7 w - - 0 1",
-                          "K7/8/8/8/8/8/2kp4/7R w - - 0 1", "8/8/k7/8/5R2/1p6/6K1/8 b - - 0 1"}) {
+  const char* const fens[] = {"8/8/8/8/3n4/k7/8/KR6 b - - 0 1", "7k/8/8/3R4/8/2K5/8/n7 w - - 0 1",
+                              "K7/8/8/8/8/8/2kp4/7R w - - 0 1", "8/8/k7/8/5R2/1p6/6K1/8 b - - 0 1"};
+  endgames::init();
+  Wdl w;
+  ASSERT_FALSE(four_man_ready());
+  build_four_man();
+  ASSERT_TRUE(four_man_ready());
+  for (const char* fen : fens) {
     Position pos = make(fen);
-    ASSERT_TRUE(build_now(pos));
+    ASSERT_TRUE(probe(pos, w)) << fen;
     const endgames::Known* k = endgames::lookup(pos);
     ASSERT_TRUE(k && k->exact) << fen;
     Value v = k->exact(pos, k->exactStrong);
@@ -106,27 +110,26 @@ TEST(Bitbase, EvaluatorsFollowTheTablesOnceSolved) {
     EXPECT_EQ(said, solved(fen)) << fen << " scored " << v;
     EXPECT_LT(std::abs(v), VALUE_TB_WIN_IN_MAX_PLY) << fen;  // below the tablebase band
   }
+  bool listed = false;
+  for (const TableInfo& t : ready_tables()) listed |= t.signature == "KRvKN" && t.bytes > 0 && t.cpuSeconds > 0;
+  EXPECT_TRUE(listed);
+  // Released, the four-man tables say nothing again; KPK (three men) stays.
+  release_four_man();
+  EXPECT_FALSE(four_man_ready());
+  EXPECT_FALSE(probe(make(fens[0]), w));
+  EXPECT_TRUE(probe(make("8/8/8/8/8/3k4/3P4/3K4 w - - 0 1"), w));
 }
 
-TEST(Bitbase, BackgroundBuilderSolvesOnFirstProbe) {
-  // KBvKN is solved by no other test, so the first probe cannot find it ready.
+TEST(Bitbase, ProbingNeverSolves) {
+  // KBvKN is solved by nothing but build_now(): probing it, however often and however long
+  // one waits, leaves it unsolved (there is no background builder).
   Position pos = make("8/8/3n4/3k4/8/8/8/KB6 w - - 0 1");
   Wdl w;
-  set_background_builds(false);
-  EXPECT_FALSE(probe(pos, w));
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  EXPECT_FALSE(probe(pos, w)) << "built although background builds are off";
-  set_background_builds(true);
-  bool ready = false;
-  for (int i = 0; i < 6000 && !ready; ++i) {
-    ready = probe(pos, w);
-    if (!ready) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  ASSERT_TRUE(ready) << "no KBvKN table after 60 s";
+  for (int i = 0; i < 1000; ++i) ASSERT_FALSE(probe(pos, w));
+  for (const TableInfo& t : ready_tables()) EXPECT_NE(t.signature, "KBvKN");
+  ASSERT_TRUE(build_now(pos));
+  ASSERT_TRUE(probe(pos, w));
   EXPECT_EQ(w, Wdl::Draw);
-  bool listed = false;
-  for (const TableInfo& t : ready_tables()) listed |= t.signature == "KBvKN" && t.bytes > 0;
-  EXPECT_TRUE(listed);
 }
 
 TEST(Bitbase, OtherMaterialsAreNotSolved) {

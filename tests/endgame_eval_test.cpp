@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Known-endgame evaluators and scale functions: sign, band, ordering, colour symmetry and
 // hand-checked draws.
-#include "eval/bitbases.hpp"
 #include "eval/endgames.hpp"
 #include "tb_verdict.hpp"
 
@@ -11,10 +10,9 @@ using namespace taper::endgames;
 namespace {
 
 Position make(const std::string& fen) {
+  // These tests check the rules themselves: nothing here builds the four-man tables, and
+  // probing never does (bitbase_test.cpp checks the evaluators once the tables are solved).
   init();
-  // These tests check the rules themselves: no bitbase may appear half-way through a test
-  // (bitbase_test.cpp checks the evaluators once the tables are solved).
-  bitbase::set_background_builds(false);
   Position pos;
   EXPECT_TRUE(pos.set(fen, false)) << fen;
   return pos;

@@ -116,6 +116,8 @@ class EngineProcess {
     return false;
   }
   int exit_status() const { return exitStatus_; }
+  /// The child's process id (for reading its CPU time from /proc).
+  pid_t pid() const { return pid_; }
 
  private:
   pid_t pid_ = -1;

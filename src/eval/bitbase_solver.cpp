@@ -252,7 +252,7 @@ Config Table::config_of(uint32_t i) const {
   return c;
 }
 
-std::unique_ptr<Table> solve(Material m, const SubProbe& sub, const std::atomic<bool>& stop) {
+std::unique_ptr<Table> solve(Material m, const SubProbe& sub) {
   enum : uint8_t { Unknown, Won, Lost, Drawn, Unused };
   auto table = std::make_unique<Table>(m);
   const uint32_t size = table->size();
@@ -266,7 +266,6 @@ std::unique_ptr<Table> solve(Material m, const SubProbe& sub, const std::atomic<
   };
 
   for (uint32_t i = 0; i < size; ++i) {
-    if ((i & 0xFFFF) == 0 && stop.load(std::memory_order_relaxed)) return nullptr;
     Config c = table->config_of(i);
     if (!legal(m, c) || table->index_of(c) != i) {
       state[i] = Unused;
@@ -300,7 +299,6 @@ std::unique_ptr<Table> solve(Material m, const SubProbe& sub, const std::atomic<
   }
 
   while (!settled.empty()) {
-    if ((settled.size() & 0xFFFF) == 0 && stop.load(std::memory_order_relaxed)) return nullptr;
     uint32_t i = settled.back();
     settled.pop_back();
     bool lost = state[i] == Lost;

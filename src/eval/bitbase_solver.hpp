@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Win/draw/loss bitbases of up to four men (two kings and at most one other piece a side),
-// solved by retrograde analysis. Internal to eval/bitbases.cpp and its tests.
+// solved by retrograde analysis: the one solver of every table (KPK included). Internal to
+// eval/bitbases.cpp and its tests.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -72,8 +72,9 @@ class Table {
 /// `c` of canonical material `m` for its side to move.
 using SubProbe = std::function<Wdl(Material m, const Config& c)>;
 
-/// Solves canonical material `m`. `stop` is polled; returns nullptr if it was raised.
-std::unique_ptr<Table> solve(Material m, const SubProbe& sub, const std::atomic<bool>& stop);
+/// Solves canonical material `m` on the calling thread; `sub` must answer every material that
+/// one capture or promotion leads to.
+std::unique_ptr<Table> solve(Material m, const SubProbe& sub);
 
 /// Colour-swapped, rank-mirrored twin of a position (its result for the mover is the same).
 Config swap_colours(const Config& c);

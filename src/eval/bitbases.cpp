@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The solved four-man tables: built once each, on demand, published with release stores so
-// that search threads read them without locks.
+// The solved tables: built on request of whoever calls build_*() (never by a probe), published
+// with release stores so that search threads read them without locks.
 #include "eval/bitbases.hpp"
 
+#include <time.h>
+
 #include <array>
+#include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <mutex>
-#include <thread>
 
 #include "core/bitboard.hpp"
 
@@ -17,6 +17,11 @@ namespace taper::bitbase {
 namespace {
 
 constexpr int Codes = 64;  // Material::code() range
+
+/// The endings the known-endgame registry checks against the four-man tables (their
+/// sub-materials are solved on the way).
+constexpr Material FourManEndings[] = {{QUEEN, ROOK}, {QUEEN, PAWN}, {ROOK, PAWN}, {ROOK, BISHOP}, {ROOK, KNIGHT}};
+constexpr Material Kpk{PAWN, NO_PIECE_TYPE};
 
 std::string signature(Material m) {
   static const char Letters[] = " PNBRQ";
@@ -47,42 +52,49 @@ std::vector<Material> successors(Material m) {
 
 Material canonical(Material m) { return m.canonical() ? m : Material{m.black, m.white}; }
 
+/// A king and a minor piece against a bare king: a draw in every position, so no table.
+bool dead_draw(Material m) { return m.men() == 2 || (m.men() == 3 && (m.white == KNIGHT || m.white == BISHOP)); }
+
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
 class Store {
  public:
-  ~Store() {
-    {
-      std::lock_guard lock(queueMutex_);
-      stop_ = true;
-    }
-    stopSolving_.store(true);  // a solve in progress gives up at its next poll
-    wake_.notify_all();
-    if (worker_.joinable()) worker_.join();
-  }
-
   const Table* ready(Material m) const { return ready_[m.code()].load(std::memory_order_acquire); }
 
-  /// Builds `m` and what it needs, unless already there; nullptr if stopped.
+  /// Builds `m` and what it needs, unless already there.
   const Table* ensure(Material m) {
     std::lock_guard lock(buildMutex_);
     return ensure_locked(m);
   }
 
-  void request(Material m) {
-    if (!background_.load(std::memory_order_relaxed) || requested_[m.code()].exchange(true)) return;
-    std::lock_guard lock(queueMutex_);
-    if (stop_) return;
-    queue_.push_back(m);
-    if (!worker_.joinable()) worker_ = std::thread([this] { work(); });
-    wake_.notify_one();
+  void build_four_man() {
+    std::lock_guard lock(buildMutex_);
+    for (Material m : FourManEndings) ensure_locked(m);
+    fourManReady_.store(true, std::memory_order_release);
   }
 
-  void set_background(bool on) { background_.store(on, std::memory_order_relaxed); }
+  void release_four_man() {
+    std::lock_guard lock(buildMutex_);
+    fourManReady_.store(false, std::memory_order_release);
+    for (int code = 0; code < Codes; ++code)
+      if (owned_[code] && owned_[code]->material().men() == 4) {
+        ready_[code].store(nullptr, std::memory_order_release);
+        owned_[code].reset();
+      }
+  }
+
+  bool four_man_ready() const { return fourManReady_.load(std::memory_order_acquire); }
 
   std::vector<TableInfo> infos() {
     std::lock_guard lock(buildMutex_);
     std::vector<TableInfo> out;
     for (int code = 0; code < Codes; ++code)
-      if (owned_[code]) out.push_back({signature(owned_[code]->material()), owned_[code]->bytes(), seconds_[code]});
+      if (owned_[code])
+        out.push_back({signature(owned_[code]->material()), owned_[code]->bytes(), seconds_[code], cpuSeconds_[code]});
     return out;
   }
 
@@ -91,49 +103,28 @@ class Store {
     if (const Table* t = ready(m)) return t;
     for (Material next : successors(m)) {
       Material sub = canonical(next);
-      if (sub.men() > 2 && !ensure_locked(sub)) return nullptr;
+      if (!dead_draw(sub)) ensure_locked(sub);
     }
     auto start = std::chrono::steady_clock::now();
+    double cpuStart = thread_cpu_seconds();
     auto lookup = [this](Material sub, const Config& c) {
-      if (sub.men() == 2) return Wdl::Draw;
+      if (dead_draw(sub)) return Wdl::Draw;
       const Table* t = ready(sub);
       return t->get(t->index_of(c));
     };
-    std::unique_ptr<Table> table = solve(m, lookup, stopSolving_);
-    if (!table) return nullptr;
+    std::unique_ptr<Table> table = solve(m, lookup);
     seconds_[m.code()] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    cpuSeconds_[m.code()] = thread_cpu_seconds() - cpuStart;
     owned_[m.code()] = std::move(table);
     ready_[m.code()].store(owned_[m.code()].get(), std::memory_order_release);
     return owned_[m.code()].get();
   }
 
-  void work() {
-    for (;;) {
-      Material m;
-      {
-        std::unique_lock lock(queueMutex_);
-        wake_.wait(lock, [this] { return stop_ || !queue_.empty(); });
-        if (stop_) return;
-        m = queue_.front();
-        queue_.pop_front();
-      }
-      ensure(m);
-    }
-  }
-
   std::array<std::atomic<const Table*>, Codes> ready_{};
-  std::array<std::atomic<bool>, Codes> requested_{};
   std::array<std::unique_ptr<Table>, Codes> owned_;  // guarded by buildMutex_
-  std::array<double, Codes> seconds_{};
-  std::atomic<bool> background_{true};
-  std::atomic<bool> stopSolving_{false};
+  std::array<double, Codes> seconds_{}, cpuSeconds_{};
+  std::atomic<bool> fourManReady_{false};
   std::mutex buildMutex_;
-
-  std::mutex queueMutex_;
-  std::condition_variable wake_;
-  std::deque<Material> queue_;
-  bool stop_ = false;
-  std::thread worker_;
 };
 
 Store& store() {
@@ -162,27 +153,54 @@ bool describe(const Position& pos, Material& m, Config& c) {
 
 }  // namespace
 
+void build_three_man() {
+  // Once per process: the cheap path after the first call is one atomic load.
+  if (store().ready(Kpk)) return;
+  init_bitboards();
+  store().ensure(Kpk);
+}
+
+void build_four_man() {
+  init_bitboards();
+  store().build_four_man();
+}
+
+void release_four_man() { store().release_four_man(); }
+
+bool four_man_ready() { return store().four_man_ready(); }
+
 bool probe(const Position& pos, Wdl& result) {
   Material m;
   Config c;
   if (!describe(pos, m, c)) return false;
   const Table* t = store().ready(m);
-  if (!t) {
-    store().request(m);
-    return false;
-  }
+  if (!t) return false;
   result = t->get(t->index_of(c));
   return true;
+}
+
+bool kpk_wins(Square strongKing, Square pawn, Square weakKing, bool strongToMove) {
+  if (rank_of(pawn) == RANK_1 || rank_of(pawn) == RANK_8) return false;
+  const Table* t = store().ready(Kpk);
+  if (!t) return false;  // not built: endgames::init() builds it before any evaluation
+  Config c;
+  c.king[WHITE] = strongKing;
+  c.king[BLACK] = weakKing;
+  c.piece[WHITE] = pawn;
+  c.piece[BLACK] = SQ_NONE;
+  c.stm = strongToMove ? WHITE : BLACK;
+  // Positions that cannot occur are stored as draws, which is what the callers want.
+  return t->get(t->index_of(c)) == (strongToMove ? Wdl::Win : Wdl::Loss);
 }
 
 bool build_now(const Position& pos) {
   Material m;
   Config c;
-  return describe(pos, m, c) && store().ensure(m) != nullptr;
+  if (!describe(pos, m, c)) return false;
+  init_bitboards();
+  return store().ensure(m) != nullptr;
 }
 
 std::vector<TableInfo> ready_tables() { return store().infos(); }
-
-void set_background_builds(bool enabled) { store().set_background(enabled); }
 
 }  // namespace taper::bitbase

@@ -9,8 +9,8 @@
 #include <unordered_map>
 
 #include "core/zobrist.hpp"
+#include "eval/bitbases.hpp"
 #include "eval/endgames_rules.hpp"
-#include "eval/kpk.hpp"
 
 namespace taper::endgames {
 
@@ -137,7 +137,7 @@ void init() {
   static std::once_flag once;
   std::call_once(once, [] {
     Position::init();
-    kpk::init();
+    bitbase::build_three_man();
     register_known_endgames(registry);
   });
 }

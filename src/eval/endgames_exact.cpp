@@ -4,9 +4,9 @@
 #include <cassert>
 #include <cstdlib>
 
+#include "eval/bitbases.hpp"
 #include "eval/endgames.hpp"
 #include "eval/endgames_rules.hpp"
-#include "eval/kpk.hpp"
 
 namespace taper::endgames::rules {
 
@@ -26,7 +26,7 @@ bool wins_after_losing(const Position& pos, Color strong, Square s) {
   --count[type_of(pos.piece_on(s))];
   Bitboard pawns = pos.pieces(strong, PAWN) & ~square_bb(s);
   if (count[PAWN] == 1 && !(count[KNIGHT] | count[BISHOP] | count[ROOK] | count[QUEEN]))
-    return kpk::probe(relative_square(strong, pos.king_square(strong)), relative_square(strong, lsb(pawns)),
+    return bitbase::kpk_wins(relative_square(strong, pos.king_square(strong)), relative_square(strong, lsb(pawns)),
                       relative_square(strong, s), true);
   Bitboard bishops = pos.pieces(strong, BISHOP) & ~square_bb(s);
   return can_force_mate(count[QUEEN], count[ROOK], count[BISHOP], count[KNIGHT], count[PAWN],
@@ -34,11 +34,6 @@ bool wins_after_losing(const Position& pos, Color strong, Square s) {
 }
 
 }  // namespace
-
-int piece_material(const Position& pos, Color c) {
-  return pos.count(c, KNIGHT) * KnightValue + pos.count(c, BISHOP) * BishopValue + pos.count(c, ROOK) * RookValue +
-         pos.count(c, QUEEN) * QueenValue;
-}
 
 bool lone_king_stuck(const Position& pos, Color c) {
   Square k = pos.king_square(c);
@@ -101,7 +96,7 @@ Value kxk(const Position& pos, Color strong) {
   if (bare_king_escapes(pos, strong)) return VALUE_DRAW;
   if (!pos.pieces(strong, PAWN) && pos.is_insufficient_material()) return VALUE_DRAW;  // same-coloured bishops
   Square weakKing = pos.king_square(~strong);
-  Value v = VALUE_KNOWN_WIN + piece_material(pos, strong) + pos.count(strong, PAWN) * PawnValue +
+  Value v = VALUE_KNOWN_WIN + pos.non_pawn_material(strong) + pos.count(strong, PAWN) * PawnValue +
             edge_push(weakKing) + push_close(distance(pos.king_square(strong), weakKing));
   return for_side_to_move(pos, strong, clamp_known(v));
 }
@@ -128,7 +123,7 @@ Value kpk(const Position& pos, Color strong) {
   Square pawn = relative_square(strong, lsb(pos.pieces(strong, PAWN)));
   Square strongKing = relative_square(strong, pos.king_square(strong));
   Square weakKing = relative_square(strong, pos.king_square(~strong));
-  if (!kpk::probe(strongKing, pawn, weakKing, pos.side_to_move() == strong)) return VALUE_DRAW;
+  if (!bitbase::kpk_wins(strongKing, pawn, weakKing, pos.side_to_move() == strong)) return VALUE_DRAW;
   Value v = VALUE_KNOWN_WIN + PawnValue + 20 * rank_of(pawn) - 5 * distance(strongKing, pawn);
   return for_side_to_move(pos, strong, v);
 }

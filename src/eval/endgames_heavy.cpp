@@ -3,8 +3,8 @@
 #include <cassert>
 #include <cstdlib>
 
+#include "eval/bitbases.hpp"
 #include "eval/endgames_rules.hpp"
-#include "eval/kpk.hpp"
 
 namespace taper::endgames::rules {
 
@@ -20,7 +20,7 @@ Value after_king_takes_last_piece(const Position& pos, Color strong, Square piec
   Bitboard pawns = pos.pieces(weak, PAWN);
   if (!pawns) return VALUE_DRAW;
   // After the capture the strong side is to move, and the weak king stands on pieceSquare.
-  bool pawnSideWins = kpk::probe(relative_square(weak, pieceSquare), relative_square(weak, lsb(pawns)),
+  bool pawnSideWins = bitbase::kpk_wins(relative_square(weak, pieceSquare), relative_square(weak, lsb(pawns)),
                                  relative_square(weak, pos.king_square(strong)), false);
   return pawnSideWins ? -(VALUE_KNOWN_WIN + PawnValue) : VALUE_DRAW;
 }
@@ -128,7 +128,7 @@ Value kqkp(const Position& pos, Color strong) {
     Square queen = lsb(pos.pieces(strong, QUEEN));
     if (pawn_attacks_bb(weak, pawn) & square_bb(queen)) {
       bool pawnSideWins = relative_rank(weak, queen) == RANK_8 ||
-                          kpk::probe(relative_square(weak, pos.king_square(weak)), relative_square(weak, queen),
+                          bitbase::kpk_wins(relative_square(weak, pos.king_square(weak)), relative_square(weak, queen),
                                      relative_square(weak, pos.king_square(strong)), false);
       return pawnSideWins ? VALUE_KNOWN_WIN + PawnValue : VALUE_DRAW;
     }
@@ -170,7 +170,7 @@ Value krkp(const Position& pos, Color strong) {
       if (relative_rank(weak, realRook) == RANK_8)  // the new queen is lost only to an adjacent, free king
         pawnSideWins = distance(pos.king_square(strong), realRook) > 1 || distance(pos.king_square(weak), realRook) == 1;
       else
-        pawnSideWins = kpk::probe(relative_square(weak, pos.king_square(weak)), relative_square(weak, realRook),
+        pawnSideWins = bitbase::kpk_wins(relative_square(weak, pos.king_square(weak)), relative_square(weak, realRook),
                                   relative_square(weak, pos.king_square(strong)), false);
       return pawnSideWins ? VALUE_KNOWN_WIN + PawnValue : VALUE_DRAW;
     }

@@ -10,13 +10,14 @@
 
 namespace taper::endgames::rules {
 
-// Piece values for the known-ending scores (endgame-ish; independent of the tuned evaluation,
-// which never sees these positions once a known ending takes over).
-constexpr Value PawnValue = 100;
-constexpr Value KnightValue = 320;
-constexpr Value BishopValue = 330;
-constexpr Value RookValue = 500;
-constexpr Value QueenValue = 950;
+// Piece values for the known-ending scores: the board's exchange values (SeeValue), the one
+// material table outside the tuned evaluation (which never sees these positions once a known
+// ending takes over). Named here only for reading.
+constexpr Value PawnValue = SeeValue[PAWN];
+constexpr Value KnightValue = SeeValue[KNIGHT];
+constexpr Value BishopValue = SeeValue[BISHOP];
+constexpr Value RookValue = SeeValue[ROOK];
+constexpr Value QueenValue = SeeValue[QUEEN];
 
 /// Bonus for having the lone king near the edge, larger still in a corner (0 in the centre).
 inline int edge_push(Square s) {
@@ -44,9 +45,6 @@ inline Value for_side_to_move(const Position& pos, Color strong, Value v) {
 inline Value clamp_known(Value v) {
   return std::clamp(v, -(VALUE_TB_WIN_IN_MAX_PLY - 1), VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
-
-/// Non-pawn material of `c` in the values above.
-int piece_material(const Position& pos, Color c);
 
 /// True if the lone king of `c` (to move, no other pieces) has no legal move.
 bool lone_king_stuck(const Position& pos, Color c);

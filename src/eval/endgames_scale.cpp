@@ -2,8 +2,8 @@
 // Scale functions of known endings: fortress draws and drawish pawn endings the score overrates.
 #include <cassert>
 
+#include "eval/bitbases.hpp"
 #include "eval/endgames_rules.hpp"
-#include "eval/kpk.hpp"
 
 namespace taper::endgames::rules {
 
@@ -117,7 +117,7 @@ int kpkp(const Position& pos, Color strong) {
   if (rank_of(pawn) >= RANK_5 && file_of(pawn) != FILE_A && file_of(pawn) != FILE_H) return ScaleNone;
   Square strongKing = relative_square(strong, pos.king_square(strong));
   Square weakKing = relative_square(strong, pos.king_square(~strong));
-  return kpk::probe(strongKing, pawn, weakKing, pos.side_to_move() == strong) ? ScaleNone : ScaleDraw;
+  return bitbase::kpk_wins(strongKing, pawn, weakKing, pos.side_to_move() == strong) ? ScaleNone : ScaleDraw;
 }
 
 }  // namespace taper::endgames::rules

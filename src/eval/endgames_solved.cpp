@@ -13,7 +13,7 @@ namespace {
 /// A won ending the rules did not see: heavy_win with the material edge of this position,
 /// so that search still finds progress.
 Value solved_win(const Position& pos, Color winner) {
-  int edge = piece_material(pos, winner) - piece_material(pos, ~winner) +
+  int edge = pos.non_pawn_material(winner) - pos.non_pawn_material(~winner) +
              PawnValue * (pos.count(winner, PAWN) - pos.count(~winner, PAWN));
   return clamp_known(heavy_win(pos, winner, std::abs(edge)));
 }

@@ -189,8 +189,7 @@ bool verify_endgames(const VerifyOptions& options, std::vector<EndingReport>& re
                      std::ostream* progress) {
   endgames::init();
   // The rules alone, or the rules checked by bitbases built here before each material is
-  // counted (in the engine they are built in the background the first time an ending is met).
-  bitbase::set_background_builds(false);
+  // counted (the engine builds them at `isready` when its EndgameBitbases option is on).
   syzygy::LoadResult load = syzygy::init(options.tablePath);
   if (!syzygy::compiled_in() || load.largest == 0) {
     error = load.message + (load.largest == 0 && syzygy::compiled_in() ? "; no tables found" : "");
@@ -278,7 +277,8 @@ int run_verify_endgames(const std::vector<std::string>& args, std::ostream& out)
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const bitbase::TableInfo& t : bitbase::ready_tables())
-    out << "bitbase " << t.signature << ": solved in " << t.seconds << " s, " << t.bytes / 1024 << " KiB\n";
+    out << "bitbase " << t.signature << ": solved in " << t.seconds << " s (" << t.cpuSeconds << " s CPU), "
+        << t.bytes / 1024 << " KiB\n";
   out << reports.size() << " materials checked in " << seconds << " s; " << below << " below 99%; KPK "
       << (kpkExact ? "agrees on every position" : "DISAGREES") << "\n";
   return kpkExact ? 0 : 1;

@@ -12,6 +12,7 @@
 #include "board/movegen.hpp"
 #include "board/notation.hpp"
 #include "board/perft.hpp"
+#include "eval/bitbases.hpp"
 #include "search/tunables.hpp"
 #include "eval/wdl_model.hpp"
 #include "search/skill.hpp"
@@ -87,6 +88,12 @@ void UciEngine::add_options() {
   options_.add(UciOption{"Skill Level", UciOption::Spin, "20", 0, 20, nullptr});
   options_.add(UciOption{"Debug Log File", UciOption::String, "", 0, 0,
                          [this](const UciOption& o) { return debugLog_.open(o.value); }});
+  // The four-man tables (KQvKR, KQvKP, KRvKP, KRvKB, KRvKN) are solved at the next `isready`,
+  // on this thread, while the GUI waits: seconds of CPU, hence off by default (docs/EVAL.md).
+  options_.add(UciOption{"EndgameBitbases", UciOption::Check, "false", 0, 0, [](const UciOption& o) {
+                           if (o.value != "true") bitbase::release_four_man();
+                           return std::string();
+                         }});
   options_.add(UciOption{"SyzygyProbeDepth", UciOption::Spin, "1", 1, 100, nullptr});
   options_.add(UciOption{"SyzygyProbeLimit", UciOption::Spin, "7", 0, 7, nullptr});
   options_.add(UciOption{"Syzygy50MoveRule", UciOption::Check, "true", 0, 0, nullptr});
@@ -154,7 +161,12 @@ void UciEngine::cmd_uci(std::istringstream&) {
   say("id name " + engine_name() + "\nid author " + std::string(EngineAuthor) + "\n" + options_.listing() + "uciok");
 }
 
-void UciEngine::cmd_isready(std::istringstream&) { say("readyok"); }
+void UciEngine::cmd_isready(std::istringstream&) {
+  // The one place the engine solves tables: the GUI asked for readiness and waits. Never during
+  // a search (isready may come then), so a search sees the same tables from start to end.
+  if (options_.check("EndgameBitbases") && !bitbase::four_man_ready() && !pool_.searching()) bitbase::build_four_man();
+  say("readyok");
+}
 
 void UciEngine::cmd_ucinewgame(std::istringstream&) {
   engine_.clear();
