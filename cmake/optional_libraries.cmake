@@ -38,7 +38,7 @@ if(TAPER_FATHOM_SOURCE)
   set_target_properties(taper_fathom PROPERTIES C_STANDARD 99 C_EXTENSIONS ON)
   # Popcount through the compiler, so each flavour gets the instruction it may use. Fathom's
   # own locking stays on (Debian's libfathom is built with TB_NO_THREADS).
-  target_compile_definitions(taper_fathom PRIVATE "TB_CUSTOM_POP_COUNT(x)=__builtin_popcountll(x)")
+  target_compile_options(taper_fathom PRIVATE "-DTB_CUSTOM_POP_COUNT(x)=__builtin_popcountll(x)")
   # Third-party code: its warnings are not ours to fix.
   target_compile_options(taper_fathom PRIVATE -w)
   target_include_directories(taper_fathom PUBLIC ${TAPER_FATHOM_SOURCE}/src)
