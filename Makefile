@@ -1,29 +1,31 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Thin wrapper over CMake so that `make` builds ./taper (OpenBench convention: EXE=, CXX=).
-#   make                  portable Release build, copied to $(EXE)
-#   make ARCH=native      use the host's instructions (popcnt, BMI2/PEXT)
+#   make                  Release build for this machine's instructions (ARCH=native), copied to $(EXE)
+#   make ARCH=x86-64      any 64-bit x86; also x86-64-v2 (popcnt), x86-64-v3 (AVX2/BMI2, magic
+#                         sliders), x86-64-v3-pext, portable (the compiler's default target)
+#   make release          the release binaries, Linux and Windows, into release/ (scripts/release.sh)
 #   make TUNABLE=1        search constants as UCI options, for SPSA (docs/OPENBENCH.md)
 #   make test             Release tests, then the same tests under ASan + UBSan, then each
 #                         libFuzzer target for FUZZ_SECONDS (default 20; needs clang)
 #   make bench-perft      perft speed against Stockfish (needs /usr/games/stockfish)
+#   make release-check    run the release binaries: Wine, clean environment, Bench: of the last commit
 
 EXE ?= taper
-ARCH ?= portable
+ARCH ?= native
 TUNABLE ?= 0
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE ?= cmake
 COMPILER := $(notdir $(CXX))
 BUILD_DIR := build/make-$(ARCH)-$(COMPILER)$(if $(filter 1,$(TUNABLE)),-tunable,)
-NATIVE_FLAG := $(if $(filter native,$(ARCH)),ON,OFF)
 GENERATOR := $(if $(shell command -v ninja 2>/dev/null),-G Ninja,)
 
-.PHONY: all taper native test test-release test-sanitize test-fuzz test-slow clean
+.PHONY: all taper native release release-check test test-release test-sanitize test-fuzz test-slow clean
 
 all: taper
 
 taper:
 	$(CMAKE) -S . -B $(BUILD_DIR) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
-	  -DTAPER_NATIVE=$(NATIVE_FLAG) -DTAPER_TESTS=OFF -DTAPER_BENCHMARKS=OFF \
+	  -DTAPER_ARCH=$(ARCH) -DTAPER_TESTS=OFF -DTAPER_BENCHMARKS=OFF \
 	  -DTAPER_TUNABLE_SEARCH=$(if $(filter 1,$(TUNABLE)),ON,OFF)
 	$(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target taper
 	cp $(BUILD_DIR)/taper $(EXE)
@@ -31,7 +33,16 @@ taper:
 native:
 	$(MAKE) ARCH=native
 
-test: test-release test-sanitize test-fuzz
+# Release binaries: every flavour for Linux and (with MinGW-w64) Windows, stripped, into release/.
+release:
+	JOBS=$(JOBS) scripts/release.sh
+
+# What CI checks of them (tests/release_check.sh): the Windows baseline under Wine, each Linux
+# flavour in a clean environment, and the Bench: line of the last commit that states one.
+release-check:
+	JOBS=$(JOBS) tests/release_check.sh
+
+test: test-release test-sanitize test-fuzz release-check
 
 test-release:
 	$(CMAKE) -S . -B build/test-release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
@@ -56,4 +67,4 @@ test-slow:
 	cd build/test-release && ctest --output-on-failure -L slow
 
 clean:
-	rm -rf build $(EXE)
+	rm -rf build release $(EXE)

@@ -32,7 +32,7 @@ TEST(VerifyEndgames, CommandRejectsBadArguments) {
   EXPECT_EQ(run_verify_endgames({tables(), "--sample", "many"}, out), 2);
   out.str("");
   EXPECT_EQ(run_verify_endgames({"/nonexistent/taper-tables"}, out), 2);
-  EXPECT_NE(out.str().find(syzygy::compiled_in() ? "does not exist" : "built without Syzygy support"), std::string::npos)
+  EXPECT_NE(out.str().find(syzygy::compiled_in() ? "does not exist" : "Syzygy prober not available"), std::string::npos)
       << out.str();
 }
 

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The tuner's input: line formats, plain/gzip/xz files, bad lines counted, quiescence resolution.
+#if TAPER_HAS_LZMA
 #include <lzma.h>
+#endif
+#if TAPER_HAS_ZLIB
 #include <zlib.h>
+#endif
 
 #include <unistd.h>
 
@@ -100,6 +104,7 @@ TEST(TuneInput, SharedTuningFilesParseCompletely) {
   }
 }
 
+#if TAPER_HAS_ZLIB && TAPER_HAS_LZMA
 TEST(TuneInput, GzipAndXzReadLikePlain) {
   // Lines with CRLF and no final newline, written plain, gzip- and xz-compressed.
   std::string text;
@@ -139,6 +144,22 @@ TEST(TuneInput, GzipAndXzReadLikePlain) {
   EXPECT_FALSE(r.error().empty());
   EXPECT_FALSE(LineReader(temp_path("missing.epd")).ok());
 }
+#else
+TEST(TuneInput, CompressedFilesWithoutTheirLibraryAreRefusedClearly) {
+  // Built without zlib or liblzma: the reader names the format and the way out, and plain files still work.
+  const std::string gz = temp_path("data.epd.gz"), xz = temp_path("data.xz"), plain = temp_path("data.epd");
+  std::ofstream(gz, std::ios::binary) << "\x1f\x8b\x08rest";
+  std::ofstream(xz, std::ios::binary) << std::string("\xfd" "7zXZ\0rest", 10);
+  std::ofstream(plain, std::ios::binary) << "line one\nline two\n";
+#if !TAPER_HAS_ZLIB
+  EXPECT_NE(LineReader(gz).error().find("no zlib"), std::string::npos) << LineReader(gz).error();
+#endif
+#if !TAPER_HAS_LZMA
+  EXPECT_NE(LineReader(xz).error().find("no liblzma"), std::string::npos) << LineReader(xz).error();
+#endif
+  EXPECT_EQ(read_all(plain), (std::vector<std::string>{"line one", "line two"}));
+}
+#endif
 
 TEST(TuneInput, BadLinesAreCountedNotFatal) {
   const std::string path = temp_path("mixed.epd");

@@ -409,7 +409,7 @@ TEST(Uci, SyzygyPathReportsWhatWasFound) {
 #ifdef TAPER_HAS_FATHOM
   EXPECT_NE(lines.back().find("35 WDL and 35 DTZ tables for up to 4 pieces"), std::string::npos) << lines.back();
 #else
-  EXPECT_NE(lines.back().find("without Syzygy support"), std::string::npos) << lines.back();
+  EXPECT_NE(lines.back().find("Syzygy prober not available"), std::string::npos) << lines.back();
 #endif
   e.send("setoption name SyzygyPath value /no/such/folder");
   lines = e.read_until("info string", Slow);

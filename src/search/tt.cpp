@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#ifdef _WIN32
+#include <malloc.h>
+#endif
 #include <cstring>
 #include <new>
 #include <thread>
@@ -12,6 +15,24 @@
 namespace taper {
 
 namespace {
+
+// Cache-line aligned memory for the buckets. The Windows C runtime has no aligned_alloc, and
+// what _aligned_malloc returns must go back through _aligned_free.
+void* allocate_aligned(size_t bytes) {
+#ifdef _WIN32
+  return _aligned_malloc(bytes, 64);
+#else
+  return std::aligned_alloc(64, bytes);
+#endif
+}
+
+void free_aligned(void* p) {
+#ifdef _WIN32
+  _aligned_free(p);
+#else
+  std::free(p);
+#endif
+}
 
 uint64_t pack(Move move, Value value, Value eval, int depth, Bound bound, bool pv, uint8_t generation) {
   return uint64_t(move.raw()) | uint64_t(uint16_t(int16_t(value))) << 16 | uint64_t(uint16_t(int16_t(eval))) << 32 |
@@ -23,14 +44,14 @@ int depth_of(uint64_t data) { return int(uint8_t(data >> 48)); }
 
 }  // namespace
 
-TranspositionTable::~TranspositionTable() { std::free(buckets_); }
+TranspositionTable::~TranspositionTable() { free_aligned(buckets_); }
 
 bool TranspositionTable::resize(size_t megabytes) {
   megabytes = std::max<size_t>(megabytes, 1);
   size_t count = megabytes * 1024 * 1024 / sizeof(Bucket);
-  void* mem = std::aligned_alloc(64, count * sizeof(Bucket));
+  void* mem = allocate_aligned(count * sizeof(Bucket));
   if (!mem) return false;
-  std::free(buckets_);
+  free_aligned(buckets_);
   buckets_ = static_cast<Bucket*>(mem);
   bucketCount_ = count;
   megabytes_ = megabytes;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Syzygy probing through libfathom: folder checks, table counting, position conversion, probes.
+// Syzygy probing through Fathom (Debian's libfathom, or compiled in from its source): folder checks, table counting, position conversion, probes.
 #include "tb/syzygy.hpp"
 
 #include <unistd.h>
@@ -46,10 +46,18 @@ bool has_magic(const fs::path& file, const unsigned char (&magic)[4]) {
 constexpr unsigned char WdlMagic[4] = {0x71, 0xE8, 0x23, 0x5D};
 constexpr unsigned char DtzMagic[4] = {0xD7, 0x66, 0x0C, 0xA5};
 
+// Folders are separated as in PATH and as Fathom expects: ';' on Windows, where "C:\tb" has a
+// colon of its own, ':' elsewhere.
+#ifdef _WIN32
+constexpr char PathSeparator = ';';
+#else
+constexpr char PathSeparator = ':';
+#endif
+
 std::vector<std::string> split_paths(const std::string& paths) {
   std::vector<std::string> out;
   std::stringstream ss(paths);
-  for (std::string p; std::getline(ss, p, ':');)
+  for (std::string p; std::getline(ss, p, PathSeparator);)
     if (!p.empty()) out.push_back(p);
   return out;
 }
@@ -204,7 +212,7 @@ LoadResult init(const std::string& paths) {
 
 #if TAPER_HAS_FATHOM
   std::string joined;
-  for (const std::string& f : usable) joined += (joined.empty() ? "" : ":") + f;
+  for (const std::string& f : usable) joined += (joined.empty() ? "" : std::string(1, PathSeparator)) + f;
   // tb_init releases the previously loaded tables itself; an empty path leaves none.
   bool initialised = false;
   without_fathom_unmap_noise([&] { initialised = tb_init(joined.c_str()); });
@@ -215,9 +223,8 @@ LoadResult init(const std::string& paths) {
               " DTZ tables for up to " + std::to_string(r.largest) + " pieces";
 #else
   r.wdlTables = r.dtzTables = 0;
-  r.message = "built without Syzygy support (install libfathom-dev and rebuild)";
+  r.message = "Syzygy prober not available: this build has no Fathom (tables ignored; everything else works)";
   problems.clear();
-  if (!folders.empty()) problems.push_back("tables ignored");
 #endif
   r.ok = problems.empty() && compiled_in();
   for (const std::string& p : problems) r.message += "; " + p;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Thin wrapper over Debian's libfathom: loading Syzygy tables, WDL probes and root ranking.
+// Thin wrapper over Fathom (Debian's libfathom, or its source compiled in): loading Syzygy tables, WDL probes and root ranking.
 #pragma once
 
 #include <cstdint>
@@ -23,10 +23,10 @@ struct LoadResult {
   std::string message;      ///< one line for `info string`: what was loaded, or what is wrong
 };
 
-/// True when Taper was built with libfathom.
+/// True when Taper was built with a Syzygy prober (Fathom).
 bool compiled_in();
 
-/// Loads the tables found in `paths` (folders separated by ':'); an empty path or "<empty>"
+/// Loads the tables found in `paths` (folders separated by ':', on Windows by ';'); an empty path or "<empty>"
 /// unloads everything. Missing or unreadable folders and corrupt files are reported in the
 /// message; the tables that could be read are still used.
 /// NOT thread-safe: Fathom's state is global. Call it only while no search is running.

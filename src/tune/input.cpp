@@ -2,8 +2,12 @@
 // Line input from plain, gzip and xz files, and the parsers of the labelled-position formats.
 #include "tune/input.hpp"
 
+#if TAPER_HAS_LZMA
 #include <lzma.h>
+#endif
+#if TAPER_HAS_ZLIB
 #include <zlib.h>
+#endif
 
 #include <algorithm>
 #include <cctype>
@@ -15,7 +19,8 @@
 namespace taper::tune {
 
 // ---------------------------------------------------------------------------------------------
-// Byte sources. zlib reads plain files transparently, so only xz needs a source of its own.
+// Byte sources: plain files, gzip through zlib and xz through liblzma. A build without one of
+// the libraries reports the format it cannot read instead of reading garbage.
 
 struct LineReader::Source {
   virtual ~Source() = default;
@@ -26,6 +31,25 @@ struct LineReader::Source {
 
 namespace {
 
+class PlainSource final : public LineReader::Source {
+ public:
+  explicit PlainSource(std::FILE* f) : file_(f) {}
+  ~PlainSource() override { std::fclose(file_); }
+  long read(char* out, size_t size, std::string& error) override {
+    size_t n = std::fread(out, 1, size, file_);
+    if (n == 0 && std::ferror(file_)) {
+      error = std::string("read error: ") + std::strerror(errno);
+      return -1;
+    }
+    return long(n);
+  }
+  const char* format() const override { return "plain"; }
+
+ private:
+  std::FILE* file_;
+};
+
+#if TAPER_HAS_ZLIB
 class GzipSource final : public LineReader::Source {
  public:
   GzipSource(gzFile f, bool compressed) : file_(f), compressed_(compressed) { gzbuffer(file_, 1 << 17); }
@@ -45,7 +69,9 @@ class GzipSource final : public LineReader::Source {
   gzFile file_;
   bool compressed_;
 };
+#endif
 
+#if TAPER_HAS_LZMA
 class XzSource final : public LineReader::Source {
  public:
   explicit XzSource(std::FILE* f) : file_(f), in_(1 << 17) {}
@@ -92,6 +118,7 @@ class XzSource final : public LineReader::Source {
   lzma_stream stream_ = LZMA_STREAM_INIT;
   bool finished_ = false;
 };
+#endif
 
 }  // namespace
 
@@ -104,20 +131,32 @@ LineReader::LineReader(const std::string& path) : buffer_(1 << 18) {
   unsigned char magic[6] = {};
   size_t got = std::fread(magic, 1, sizeof magic, f);
   static constexpr unsigned char XzMagic[6] = {0xFD, '7', 'z', 'X', 'Z', 0x00};
+  std::rewind(f);
   if (got == 6 && std::memcmp(magic, XzMagic, 6) == 0) {
-    std::rewind(f);
+#if TAPER_HAS_LZMA
     auto xz = std::make_unique<XzSource>(f);
     if (xz->init(error_)) source_ = std::move(xz);
+#else
+    std::fclose(f);
+    error_ = path + " is xz-compressed, and this build has no liblzma: decompress it first (unxz)";
+#endif
     return;
   }
-  const bool gzip = got >= 2 && magic[0] == 0x1F && magic[1] == 0x8B;
-  std::fclose(f);
-  gzFile gz = gzopen(path.c_str(), "rb");
-  if (!gz) {
-    error_ = "cannot open " + path;
+  if (got >= 2 && magic[0] == 0x1F && magic[1] == 0x8B) {
+    std::fclose(f);
+#if TAPER_HAS_ZLIB
+    gzFile gz = gzopen(path.c_str(), "rb");
+    if (!gz) {
+      error_ = "cannot open " + path;
+      return;
+    }
+    source_ = std::make_unique<GzipSource>(gz, true);
+#else
+    error_ = path + " is gzip-compressed, and this build has no zlib: decompress it first (gunzip)";
+#endif
     return;
   }
-  source_ = std::make_unique<GzipSource>(gz, gzip);
+  source_ = std::make_unique<PlainSource>(f);
 }
 
 LineReader::~LineReader() = default;

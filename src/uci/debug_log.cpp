@@ -17,7 +17,11 @@ std::string timestamp() {
   std::time_t t = system_clock::to_time_t(now);
   int ms = int(duration_cast<milliseconds>(now.time_since_epoch()).count() % 1000);
   std::tm local{};
+#ifdef _WIN32
+  localtime_s(&local, &t);  // the Windows runtime's thread-safe localtime (arguments swapped)
+#else
   localtime_r(&t, &local);
+#endif
   char buf[40];
   std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d.%03d", local.tm_year + 1900, local.tm_mon + 1,
                 local.tm_mday, local.tm_hour, local.tm_min, local.tm_sec, ms);

@@ -2,7 +2,15 @@
 // UCI command handlers. Every malformed input gets an `info string` and leaves the engine usable.
 #include "uci/uci.hpp"
 
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#else
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <charconv>
@@ -25,9 +33,16 @@
 namespace taper {
 
 size_t physical_memory_mb() {
+#ifdef _WIN32
+  MEMORYSTATUSEX status{};
+  status.dwLength = sizeof status;
+  if (!GlobalMemoryStatusEx(&status) || status.ullTotalPhys == 0) return 1024;
+  return size_t(status.ullTotalPhys / (1024 * 1024));
+#else
   long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || pageSize <= 0) return 1024;
   return size_t(pages) / 1024 * size_t(pageSize) / 1024;
+#endif
 }
 
 // clang-format off

@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# TAPER_ARCH, the instruction set a build targets; `taper --version` and `id name` name it.
+#   native          the building machine's instructions (the default, unless cross-compiling)
+#   x86-64          baseline: any 64-bit x86 processor
+#   x86-64-v2       + popcnt, SSE4.2 (Nehalem, 2008, and later)
+#   x86-64-v3       + AVX2, BMI1/2 (Haswell, Zen 1 and later); magic sliders, because PEXT is
+#                   microcoded and slow on AMD Zen 1 and 2
+#   x86-64-v3-pext  x86-64-v3 with PEXT slider lookups (Intel Haswell+, AMD Zen 3+)
+#   portable        the compiler's default target (any architecture)
+# The search and the evaluation do not depend on the flavour: `bench` gives the same signature.
+if(CMAKE_CROSSCOMPILING)
+  set(TAPER_DEFAULT_ARCH x86-64)
+else()
+  set(TAPER_DEFAULT_ARCH native)
+endif()
+set(TAPER_ARCH ${TAPER_DEFAULT_ARCH} CACHE STRING
+    "Instruction set: native, x86-64, x86-64-v2, x86-64-v3, x86-64-v3-pext, portable")
+set_property(CACHE TAPER_ARCH PROPERTY STRINGS native x86-64 x86-64-v2 x86-64-v3 x86-64-v3-pext portable)
+# The old switch still works: -DTAPER_NATIVE=ON means TAPER_ARCH=native.
+if(TAPER_NATIVE)
+  set(TAPER_ARCH native CACHE STRING "" FORCE)
+endif()
+
+if(TAPER_ARCH STREQUAL "native")
+  add_compile_options(-march=native)
+elseif(TAPER_ARCH STREQUAL "portable")
+  # No -march: whatever the compiler targets by default.
+elseif(TAPER_ARCH MATCHES "^x86-64(-v[23])?(-pext)?$")
+  if(NOT CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
+    message(FATAL_ERROR "TAPER_ARCH=${TAPER_ARCH} needs an x86-64 target, not ${CMAKE_SYSTEM_PROCESSOR}: use native or portable")
+  endif()
+  string(REGEX REPLACE "-pext$" "" march ${TAPER_ARCH})
+  add_compile_options(-march=${march})
+  if(TAPER_ARCH STREQUAL "x86-64-v3")
+    add_compile_definitions(TAPER_NO_PEXT)
+  elseif(TAPER_ARCH MATCHES "-pext$" AND NOT march STREQUAL "x86-64-v3")
+    message(FATAL_ERROR "PEXT needs BMI2: use TAPER_ARCH=x86-64-v3-pext")
+  endif()
+else()
+  message(FATAL_ERROR "unknown TAPER_ARCH '${TAPER_ARCH}': native, x86-64, x86-64-v2, x86-64-v3, x86-64-v3-pext or portable")
+endif()
+message(STATUS "Taper flavour: ${TAPER_ARCH}")

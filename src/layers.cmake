@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The engine's layers, lowest first: "folder of src/ : the layers it uses directly".
+# This list is the one source of truth for the architecture:
+#   - the build makes one static library per layer (taper_layer_<name>, from src/<name>/*.cpp)
+#     and links it only to the layers named here (CMakeLists.txt);
+#   - tests/check_layers.cmake fails when a file includes a header of a layer that is not
+#     reachable along these arrows.
+# A layer may only use layers listed above it, so the arrows cannot form a cycle. A folder
+# that does not exist (yet) or has no sources is skipped. A new layer is one more line.
+#
+#   core     bitboards, attack tables, Zobrist keys
+#   board    position, move generation, FEN/notation, perft
+#   eval     the hand-crafted evaluation, endgame rules and bitbases
+#   tb       Syzygy probing (Fathom); verify-endgames checks eval against the tables
+#   search   alpha-beta, transposition table, threads; probes tb in the search
+#   tune     the tuner and its data readers (the only layer that links zlib and liblzma)
+#   uci      the UCI protocol and the command line (which dispatches to the tuner's commands)
+#   tools    the subcommands (analyse, perft, bench, eval, verify-endgames, tune, datagen)
+set(TAPER_LAYERS
+  "core   :"
+  "board  : core"
+  "eval   : board"
+  "tb     : eval"
+  "search : eval tb"
+  "tune   : search"
+  "uci    : search tune"
+  "tools  : uci tune"
+)

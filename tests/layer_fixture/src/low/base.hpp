@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Fixture: a header of the lowest layer.
+#pragma once
