@@ -11,18 +11,19 @@
 #   core     bitboards, attack tables, Zobrist keys
 #   board    position, move generation, FEN/notation, perft
 #   eval     the hand-crafted evaluation, endgame rules and bitbases
-#   tb       Syzygy probing (Fathom); verify-endgames checks eval against the tables
+#   tb       Syzygy probing (Fathom), a thin wrapper
 #   search   alpha-beta, transposition table, threads; probes tb in the search
 #   tune     the tuner and its data readers (the only layer that links zlib and liblzma)
-#   uci      the UCI protocol and the command line (which dispatches to the tuner's commands)
-#   tools    the subcommands (analyse, perft, bench, eval, verify-endgames, tune, datagen)
+#   uci      the UCI protocol, its options and the bench positions
+#   tools    the subcommands (analyse, perft, bench, eval, moves, verify-endgames, tune, datagen,
+#            wdl-fit, spsa, genfens) with their one argument parser
 set(TAPER_LAYERS
   "core   :"
   "board  : core"
   "eval   : board"
-  "tb     : eval"
+  "tb     : board"
   "search : eval tb"
   "tune   : search"
-  "uci    : search tune"
+  "uci    : search"
   "tools  : uci tune"
 )
