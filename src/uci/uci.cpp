@@ -179,7 +179,7 @@ void UciEngine::cmd_uci(std::istringstream&) {
 void UciEngine::cmd_isready(std::istringstream&) {
   // The one place the engine solves tables: the GUI asked for readiness and waits. Never during
   // a search (isready may come then), so a search sees the same tables from start to end.
-  if (options_.check("EndgameBitbases") && !bitbase::four_man_ready() && !pool_.searching()) bitbase::build_four_man();
+  if (options_.check("EndgameBitbases") && !bitbase::four_man_ready() && !engine_.searching()) bitbase::build_four_man();
   say("readyok");
 }
 
