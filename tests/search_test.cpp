@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "board/notation.hpp"
+#include "search/engine.hpp"
 #include "search/threads.hpp"
 #include "test_data.hpp"
 #include "uci/bench.hpp"
@@ -125,4 +126,19 @@ TEST(Search, BenchIsDeterministic) {
   EXPECT_EQ(r1.nodes, r2.nodes);
   EXPECT_GT(r1.nodes, 1000u);
   EXPECT_NE(a.str().find(std::to_string(r1.nodes) + " nodes "), std::string::npos);
+}
+
+TEST(Search, NoLegalMoveCountsNoNodesOfTheSearchBefore) {
+  // A mated side to move has nothing to search: its node count is 0, not the last search's.
+  Engine engine;
+  Position pos;
+  ASSERT_TRUE(pos.set("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4", false));
+  SearchLimits limits;
+  limits.depth = 6;
+  EXPECT_GT(engine.search(pos, limits).nodes, 0u);
+  Position mated;
+  ASSERT_TRUE(mated.set("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4", false));
+  const SearchResult r = engine.search(mated, limits);
+  EXPECT_EQ(r.best, Move::none());
+  EXPECT_EQ(r.nodes, 0u);
 }

@@ -118,7 +118,9 @@ void SearchPool::run() {
 
   Move best = Move::none(), ponder = Move::none();
   if (rootMoves.empty()) {
-    // Mate or stalemate (or no allowed move): report it and answer with a null move.
+    // Mate or stalemate (or no allowed move): report it and answer with a null move. The
+    // workers still start from zero nodes, so this search does not report the previous one's.
+    for (auto& w : workers_) w->prepare(rootPos_, rootMoves);
     if (shared_.callbacks.onIteration) {
       SearchReport r;
       r.score = rootPos_.in_check() ? -VALUE_MATE : VALUE_DRAW;
