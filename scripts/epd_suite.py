@@ -15,7 +15,7 @@ after `ucinewgame`, and scored by what the EPD line carries:
 
 Examples:
   scripts/epd_suite.py --engine ethereal --movetime 100 --limit 20 \\
-      /work/shared/data/epd/STS1-STS15_LAN_v3.epd
+      ../shared/data/epd/STS1-STS15_LAN_v3.epd
   scripts/epd_suite.py --engine ./taper --movetime 500 --jobs 2 --csv wac.csv wacnew
   scripts/epd_suite.py --engine stockfish --movetime 200 --limit 20 mates2000
 
@@ -44,8 +44,7 @@ from taper_moves import IllegalMoveError, MoveOracle, split_epd  # noqa: E402
 from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DATA_CANDIDATES = [os.environ.get("TAPER_DATA", ""), os.path.join(HERE, "..", "..", "shared", "data"),
-                   "/work/shared/data"]
+DATA_CANDIDATES = [os.environ.get("TAPER_DATA", ""), os.path.join(HERE, "..", "..", "shared", "data")]
 SHORT_NAMES = {"wac": "wac.epd", "wacnew": "wacnew.epd", "sts": "STS1-STS15_LAN_v3.epd",
                "mates": "mates2000.epd", "mates2000": "mates2000.epd", "krvk": "KRvK1000pv.epd",
                "kbnvk": "KBNvK1000pv.epd", "kqvkr": "KQvKR1000pv.epd"}
@@ -55,7 +54,7 @@ def data_dir():
     for d in DATA_CANDIDATES:
         if d and os.path.isdir(d):
             return os.path.normpath(d)
-    return "/work/shared/data"
+    return os.path.normpath(DATA_CANDIDATES[1])
 
 
 def find_suite(spec):
@@ -423,7 +422,7 @@ def main(argv=None):
     ap.add_argument("--engine-arg", dest="engine_args", action="append", default=[],
                     help="extra command-line argument for the engine (repeatable)")
     ap.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="UCI option, e.g. -o Hash=64 -o SyzygyPath=/work/shared/data/syzygy (repeatable)")
+                    help="UCI option, e.g. -o Hash=64 -o SyzygyPath=../shared/data/syzygy (repeatable)")
     ap.add_argument("--threads", type=int, help="shortcut for -o Threads=N")
     ap.add_argument("--hash", type=int, help="shortcut for -o Hash=MB")
     lim = ap.add_argument_group("search limit (at least one; default --movetime 1000)")

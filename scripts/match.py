@@ -68,10 +68,11 @@ def find_fastchess(explicit=None):
 
 
 def data_dir():
-    for d in (os.environ.get("TAPER_DATA"), os.path.join(HERE, "..", "..", "shared", "data"), "/work/shared/data"):
+    beside = os.path.join(HERE, "..", "..", "shared", "data")
+    for d in (os.environ.get("TAPER_DATA"), beside):
         if d and os.path.isdir(d):
             return os.path.normpath(d)
-    return "/work/shared/data"
+    return os.path.normpath(beside)
 
 
 # --------------------------------------------------------------------------
