@@ -307,8 +307,8 @@ TEST(TuneOutput, PlotsAreSvg) {
 
 TEST(TuneOutput, ProvenanceNamesNoMachinePaths) {
   const std::string written = format_params_values(
-      Weights, {"Command: taper tune --out=/home/someone/run.inc ../shared/data/tuning/games.txt.xz",
-                "Data: /work/x/selfplay.txt (plain, 10 lines)", "see docs/TUNING.md (src/tune)"});
+      Weights, {"Command: taper tune --out=/home/someone/run.inc ../data/tuning/games.txt.xz",
+                "Data: /srv/x/selfplay.txt (plain, 10 lines)", "see docs/TUNING.md (src/tune)"});
   const std::string header = written.substr(0, written.find("// Format:"));
   EXPECT_NE(header.find("// Command: taper tune --out=run.inc games.txt.xz\n"), std::string::npos) << header;
   EXPECT_NE(header.find("// Data: selfplay.txt (plain, 10 lines)\n"), std::string::npos) << header;
@@ -326,6 +326,6 @@ TEST(TuneOutput, ShippedTableIsExactlyWhatTheTunerWrites) {
   const std::string written = format_params_values(Weights, {"x"});
   EXPECT_EQ(source.substr(body), written.substr(written.find("// Format:")));
   const std::string header = source.substr(0, body);
-  for (const char* bad : {"/work/", "/home/", "../shared", "/tmp/"})
+  for (const char* bad : {"/srv/", "/home/", "../", "/tmp/"})
     EXPECT_EQ(header.find(bad), std::string::npos) << bad << " in\n" << header;
 }
