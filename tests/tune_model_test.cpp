@@ -307,8 +307,8 @@ TEST(TuneOutput, PlotsAreSvg) {
 
 TEST(TuneOutput, ProvenanceNamesNoMachinePaths) {
   const std::string written = format_params_values(
-      Weights, {"Command: taper tune --out=/home/someone/run.inc ../data/tuning/games.txt.xz",
-                "Data: /srv/x/selfplay.txt (plain, 10 lines)", "see docs/TUNING.md (src/tune)"});
+      Weights, {"Command: taper tune --out=/example/out/run.inc ./example/tuning/games.txt.xz",
+                "Data: /example/x/selfplay.txt (plain, 10 lines)", "see docs/TUNING.md (src/tune)"});
   const std::string header = written.substr(0, written.find("// Format:"));
   EXPECT_NE(header.find("// Command: taper tune --out=run.inc games.txt.xz\n"), std::string::npos) << header;
   EXPECT_NE(header.find("// Data: selfplay.txt (plain, 10 lines)\n"), std::string::npos) << header;
@@ -325,7 +325,13 @@ TEST(TuneOutput, ShippedTableIsExactlyWhatTheTunerWrites) {
   ASSERT_NE(body, std::string::npos);
   const std::string written = format_params_values(Weights, {"x"});
   EXPECT_EQ(source.substr(body), written.substr(written.find("// Format:")));
-  const std::string header = source.substr(0, body);
-  for (const char* bad : {"/srv/", "/home/", "../", "/tmp/"})
-    EXPECT_EQ(header.find(bad), std::string::npos) << bad << " in\n" << header;
+  // The header names no machine paths: written again through the writer, which reduces every
+  // path to its file name, it comes out unchanged.
+  std::vector<std::string> lines;
+  std::istringstream headerText(source.substr(0, body));
+  for (std::string line; std::getline(headerText, line);)
+    if (line.rfind("//", 0) == 0 && line.find("SPDX-License-Identifier") == std::string::npos)
+      lines.push_back(line.size() > 3 ? line.substr(3) : "");
+  const std::string rewritten = format_params_values(Weights, lines);
+  EXPECT_EQ(rewritten.substr(0, rewritten.find("// Format:")), source.substr(0, body));
 }
