@@ -39,10 +39,11 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 
 from taper_moves import IllegalMoveError, MoveOracle  # noqa: E402
+from shared_data import shared_data_dir  # noqa: E402
 from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_DATA = os.environ.get("TAPER_DATA", os.path.join(HERE, "..", "..", "shared", "data"))
+DEFAULT_DATA = shared_data_dir()
 
 ENDINGS = {
     # name: (white pieces besides the king, matetools file or None)

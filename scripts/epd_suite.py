@@ -41,26 +41,19 @@ from collections import OrderedDict
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 from taper_moves import IllegalMoveError, MoveOracle, split_epd  # noqa: E402
+from shared_data import shared_data_dir  # noqa: E402
 from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DATA_CANDIDATES = [os.environ.get("TAPER_DATA", ""), os.path.join(HERE, "..", "..", "shared", "data")]
 SHORT_NAMES = {"wac": "wac.epd", "wacnew": "wacnew.epd", "sts": "STS1-STS15_LAN_v3.epd",
                "mates": "mates2000.epd", "mates2000": "mates2000.epd", "krvk": "KRvK1000pv.epd",
                "kbnvk": "KBNvK1000pv.epd", "kqvkr": "KQvKR1000pv.epd"}
 
 
-def data_dir():
-    for d in DATA_CANDIDATES:
-        if d and os.path.isdir(d):
-            return os.path.normpath(d)
-    return os.path.normpath(DATA_CANDIDATES[1])
-
-
 def find_suite(spec):
     if os.path.exists(spec):
         return spec
-    epd = os.path.join(data_dir(), "epd")
+    epd = os.path.join(shared_data_dir(), "epd")
     name = SHORT_NAMES.get(spec.lower(), spec)
     for cand in (name, name + ".epd"):
         p = os.path.join(epd, cand)

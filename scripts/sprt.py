@@ -29,6 +29,8 @@ import sys
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "scripts", "lib"))
+from shared_data import shared_data_dir  # noqa: E402
 CACHE = os.environ.get("TAPER_SPRT_CACHE", os.path.join(os.path.expanduser("~"), ".cache", "taper-sprt"))
 
 
@@ -51,7 +53,7 @@ def build(rev, arch):
     archive.wait()
     print(f"# building {rev} ({short}), ARCH={arch}", flush=True)
     # Out-of-tree copies must still find the shared data beside the real repository.
-    env = dict(os.environ, TAPER_DATA=os.environ.get("TAPER_DATA", os.path.join(os.path.dirname(REPO), "shared", "data")))
+    env = dict(os.environ, TAPER_DATA=shared_data_dir())
     r = subprocess.run(["make", "-C", src, f"ARCH={arch}", f"EXE={exe}"], capture_output=True, text=True, env=env)
     if r.returncode != 0 or not os.path.exists(exe):
         sys.stderr.write(r.stdout[-3000:] + r.stderr[-3000:])
