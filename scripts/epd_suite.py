@@ -44,7 +44,6 @@ from taper_moves import IllegalMoveError, MoveOracle, split_epd  # noqa: E402
 from shared_data import shared_data_dir  # noqa: E402
 from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 SHORT_NAMES = {"wac": "wac.epd", "wacnew": "wacnew.epd", "sts": "STS1-STS15_LAN_v3.epd",
                "mates": "mates2000.epd", "mates2000": "mates2000.epd", "krvk": "KRvK1000pv.epd",
                "kbnvk": "KBNvK1000pv.epd", "kqvkr": "KQvKR1000pv.epd"}
