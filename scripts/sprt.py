@@ -16,6 +16,7 @@ Two presets follow the project's discipline:
     scripts/sprt.py --base main --candidate HEAD                  # eval change, fixed nodes
     scripts/sprt.py --base main --candidate my-branch --mode stc  # search change
     scripts/sprt.py --base HEAD~1 --candidate HEAD --elo0 -3 --elo1 1   # a simplification
+    scripts/sprt.py --candidate HEAD --elo0 -3 --elo1 1 --model logistic  # one that touches few games
 
 Exit code: 0 if H1 accepted (the candidate gains), 1 if H0 accepted or the game cap was reached
 without a decision, 2 on a build or match failure.
@@ -104,6 +105,11 @@ def main(argv=None):
     ap.add_argument("--tc", help="time control (default 8+0.08 for stc, 40+0.4 for ltc)")
     ap.add_argument("--elo0", type=float, default=0.0)
     ap.add_argument("--elo1", type=float, default=5.0)
+    ap.add_argument("--model", choices=["normalized", "logistic"], default="normalized",
+                    help="what the bounds measure: normalized Elo (default, as fishtest) or logistic Elo. "
+                         "A change that alters only a few games (an endgame rule) has so little variance "
+                         "that normalized bounds of a few nElo mean a fraction of one Elo and take a "
+                         "tens of thousands of games; logistic bounds ask the plain question 'loses <= 3 Elo?'")
     ap.add_argument("--max-games", type=int, default=20000, help="cap on games (default 20000)")
     ap.add_argument("--book", default="8moves_v3.pgn.zip", help="opening book in the shared books folder")
     ap.add_argument("--concurrency", type=int, default=2)
@@ -132,7 +138,7 @@ def main(argv=None):
            "-a", cand_exe, "--name-a", f"cand-{cand_id}", "-b", base_exe, "--name-b", f"base-{base_id}",
            *limit, "--games", str(args.max_games), "--concurrency", str(args.concurrency),
            "--book", args.book, "--seed", str(args.seed), "--adjudicate",
-           "--sprt", "--elo0", str(args.elo0), "--elo1", str(args.elo1)]
+           "--sprt", "--elo0", str(args.elo0), "--elo1", str(args.elo1), "--sprt-model", args.model]
     if args.pgn:
         cmd += ["--pgn", args.pgn]
     print("# " + " ".join(cmd), flush=True)
@@ -159,9 +165,10 @@ def main(argv=None):
     verdict = "H1 accepted (passed)" if h1 else "H0 accepted (failed)" if h0 else "no decision (cap)"
     minutes = (time.monotonic() - t0) / 60
     node_arg = f" --nodes {args.nodes}" if args.mode == "nodes" else ""
+    node_arg += f" --model {args.model}" if args.model != "normalized" else ""
     print(f"# {verdict} after {games} games in {minutes:.0f} min")
     print("RESULTS.md row:")
-    print(f"| {time.strftime('%Y-%m-%d')} | {cand_id} vs {base_id} | SPRT [{args.elo0:g}, {args.elo1:g}] {cond}, "
+    print(f"| {time.strftime('%Y-%m-%d')} | {cand_id} vs {base_id} | SPRT [{args.elo0:g}, {args.elo1:g}] {args.model} Elo, {cond}, "
           f"{args.book}, pentanomial | `scripts/sprt.py --base {args.base} --candidate {args.candidate} "
           f"--mode {args.mode}{node_arg} --elo0 {args.elo0:g} --elo1 {args.elo1:g}` | {games} games +{w} ={d} -{l}, Elo {elo}, penta [{fc.get('penta', '?')}], "
           f"LLR {llr:.2f} ({lo:g}, {hi:g}): **{verdict}**; bench {sig_c} vs {sig_b}, nps ratio {nps_c / nps_b:.3f} |")
