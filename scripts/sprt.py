@@ -108,7 +108,7 @@ def main(argv=None):
     ap.add_argument("--model", choices=["normalized", "logistic"], default="normalized",
                     help="what the bounds measure: normalized Elo (default, as fishtest) or logistic Elo. "
                          "A change that alters only a few games (an endgame rule) has so little variance "
-                         "that normalized bounds of a few nElo mean a fraction of one Elo and take a "
+                         "that normalized bounds of a few nElo mean a fraction of one Elo and take "
                          "tens of thousands of games; logistic bounds ask the plain question 'loses <= 3 Elo?'")
     ap.add_argument("--max-games", type=int, default=20000, help="cap on games (default 20000)")
     ap.add_argument("--book", default="8moves_v3.pgn.zip", help="opening book in the shared books folder")
