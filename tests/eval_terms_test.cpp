@@ -250,8 +250,8 @@ TEST(EvalTerms, LoneKingIsDrivenToTheEdge) {
   const std::string edge = "3k4/8/8/8/8/8/P7/N3K3 w - - 0 1";
   const EvalRecord r = rec(edge);
   ASSERT_EQ(r.exit, EvalExit::General);
-  EXPECT_EQ(coeff(r, LoneKingEdge + 0, WHITE), 1);
-  EXPECT_EQ(coeff(rec(centre), LoneKingEdge + 3, WHITE), 1);
+  EXPECT_EQ(coeff(r, LoneKingSquare + 3, WHITE), 1);           // d8 folds to d1
+  EXPECT_EQ(coeff(rec(centre), LoneKingSquare + 9, WHITE), 1);  // d5 folds to d4
   EXPECT_GT(group_score(r, ParamGroup::Endgame, WHITE).eg(), group_score(rec(centre), ParamGroup::Endgame, WHITE).eg());
 }
 

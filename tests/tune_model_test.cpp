@@ -218,8 +218,8 @@ TEST(TuneOptimizer, TunableHalves) {
   const std::vector<uint8_t> kingOnly = tunable_halves({}, {"KingDanger"}, false);
   EXPECT_TRUE(kingOnly[2 * KingSafeCheck] && !kingOnly[2 * PieceValue]);
   // Mating technique is not learnt from results unless asked for.
-  EXPECT_FALSE(on(LoneKingEdge, 1) || on(LoneKingProximity + 3, 1));
-  EXPECT_TRUE(tunable_halves({}, {"Endgame"}, false)[2 * LoneKingEdge + 1]);
+  EXPECT_FALSE(on(LoneKingSquare, 1) || on(LoneKingProximity + 3, 1));
+  EXPECT_TRUE(tunable_halves({}, {"Endgame"}, false)[2 * LoneKingSquare + 1]);
   std::string error;
   EXPECT_TRUE(tunable_halves({"NoSuchThing"}, {}, false, &error).empty());
   EXPECT_FALSE(error.empty());

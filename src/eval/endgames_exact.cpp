@@ -95,26 +95,18 @@ Value kxk(const Position& pos, Color strong) {
   assert(!more_than_one(pos.pieces(~strong)));
   if (bare_king_escapes(pos, strong)) return VALUE_DRAW;
   if (!pos.pieces(strong, PAWN) && pos.is_insufficient_material()) return VALUE_DRAW;  // same-coloured bishops
-  Square weakKing = pos.king_square(~strong);
   Value v = VALUE_KNOWN_WIN + pos.non_pawn_material(strong) + pos.count(strong, PAWN) * PawnValue +
-            edge_push(weakKing) + push_close(distance(pos.king_square(strong), weakKing));
+            mating_gradient(pos, strong);
   return for_side_to_move(pos, strong, clamp_known(v));
 }
 
-// KBNK: the mate needs a corner of the bishop's colour. The bonus grows along the edge towards
-// the right corners (the lone king is chased from the wrong corner along the edge), while the
-// plain edge bonus keeps the centre worst for the defender.
+// KBNK: the mate needs a corner of the bishop's colour. The mating gradient's bishop-corner
+// weights (LoneKingBishopCorner) chase the lone king along the edge from the wrong corner to a
+// right one, while its edge weights keep the centre worst for the defender.
 Value kbnk(const Position& pos, Color strong) {
   assert(pos.count(strong, BISHOP) == 1 && pos.count(strong, KNIGHT) == 1);
   if (bare_king_escapes(pos, strong)) return VALUE_DRAW;
-  Square weakKing = pos.king_square(~strong);
-  bool darkBishop = pos.pieces(strong, BISHOP) & DarkSquares;
-  // Mirror so that the mating corners are a1 and h8, whose diagonal has file == rank.
-  Square s = darkBishop ? weakKing : flip_file(weakKing);
-  int towardsRightCorner = 20 * (7 - std::abs(int(file_of(s)) - int(rank_of(s))));
-  Value v = VALUE_KNOWN_WIN + KnightValue + BishopValue + edge_push(weakKing) + towardsRightCorner +
-            push_close(distance(pos.king_square(strong), weakKing));
-  return for_side_to_move(pos, strong, v);
+  return for_side_to_move(pos, strong, VALUE_KNOWN_WIN + KnightValue + BishopValue + mating_gradient(pos, strong));
 }
 
 // KPK: exact from the bitbase; a won position scores more the further the pawn has run.
@@ -132,7 +124,7 @@ Value kpk(const Position& pos, Color strong) {
 // small pull of the lone king towards the edge so the engine still sets problems.
 Value knnk(const Position& pos, Color strong) {
   assert(pos.count(strong, KNIGHT) == 2);
-  return for_side_to_move(pos, strong, edge_push(pos.king_square(~strong)) / 8);
+  return for_side_to_move(pos, strong, mating_gradient(pos, strong) / 8);
 }
 
 }  // namespace taper::endgames::rules

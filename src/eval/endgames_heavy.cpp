@@ -140,8 +140,10 @@ Value kqkp(const Position& pos, Color strong) {
   }
   bool seventh = relative_rank(weak, pawn) == RANK_7;
   bool drawingFile = (FileABB | file_bb(FILE_C) | file_bb(FILE_F) | FileHBB) & square_bb(pawn);
+  // The known draw: only a small pull of the queen's king towards the pawn (10..35), so the
+  // engine keeps trying for the defender's mistake.
   if (seventh && drawingFile && distance(pos.king_square(weak), pawn) == 1)
-    return for_side_to_move(pos, strong, push_close(distance(pos.king_square(strong), pawn)) / 4);
+    return for_side_to_move(pos, strong, 35 - 5 * distance(pos.king_square(strong), pawn));
   return for_side_to_move(pos, strong, heavy_win(pos, strong, QueenValue - PawnValue));
 }
 
@@ -249,7 +251,7 @@ Value krkb(const Position& pos, Color strong) {
     return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue));
   if (krkb_mating_net(pos, strong))
     return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue - BishopValue));
-  return for_side_to_move(pos, strong, edge_push(pos.king_square(~strong)) / 8);
+  return for_side_to_move(pos, strong, mating_gradient(pos, strong) / 8);
 }
 
 namespace {
@@ -295,7 +297,7 @@ Value krkn(const Position& pos, Color strong) {
   // The knight stranded: the win grows as the knight drifts further from its king.
   if (knight_stranded(pos, strong))
     return for_side_to_move(pos, strong, heavy_win(pos, strong, RookValue - KnightValue) + 8 * distance(weakKing, knight));
-  return for_side_to_move(pos, strong, edge_push(weakKing) / 8 + 4 * distance(weakKing, knight));
+  return for_side_to_move(pos, strong, mating_gradient(pos, strong) / 8 + 4 * distance(weakKing, knight));
 }
 
 }  // namespace taper::endgames::rules

@@ -6,6 +6,7 @@
 
 #include "board/position.hpp"
 #include "core/bitboard.hpp"
+#include "eval/mating_gradient.hpp"
 #include "eval/scale.hpp"
 
 namespace taper::endgames::rules {
@@ -19,21 +20,10 @@ constexpr Value BishopValue = SeeValue[BISHOP];
 constexpr Value RookValue = SeeValue[ROOK];
 constexpr Value QueenValue = SeeValue[QUEEN];
 
-/// Bonus for having the lone king near the edge, larger still in a corner (0 in the centre).
-inline int edge_push(Square s) {
-  int df = std::min<int>(file_of(s), FILE_H - file_of(s));
-  int dr = std::min<int>(rank_of(s), RANK_8 - rank_of(s));
-  return 40 * (3 - std::min(df, dr)) + 10 * (6 - df - dr);
-}
-
-/// Bonus for bringing the kings together (distance 2..7 -> 100..0): the attacker's king must help.
-inline int push_close(int kingDistance) { return 140 - 20 * kingDistance; }
-
-/// A won ending: known-win band, the material edge, and the mating gradient of KXK (the
-/// losing king to the edge, the kings together).
+/// A won ending: known-win band, the material edge, and the one mating gradient (the losing
+/// king to the edge, the kings together; eval/mating_gradient.hpp).
 inline Value heavy_win(const Position& pos, Color strong, Value materialEdge) {
-  Square weakKing = pos.king_square(~strong);
-  return VALUE_KNOWN_WIN + materialEdge + edge_push(weakKing) + push_close(distance(pos.king_square(strong), weakKing));
+  return VALUE_KNOWN_WIN + materialEdge + mating_gradient(pos, strong);
 }
 
 /// `v` (good for `strong`) seen from the side to move.
