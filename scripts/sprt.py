@@ -18,6 +18,7 @@ Two presets follow the project's discipline:
     scripts/sprt.py --base HEAD~1 --candidate HEAD --elo0 -3 --elo1 1   # a simplification
     scripts/sprt.py --candidate HEAD --elo0 -3 --elo1 1 --model logistic  # one that touches few games
 
+The last line is `RESULT verdict=passed|failed|undecided games=N llr=X nps_ratio=R`.
 Exit code: 0 if H1 accepted (the candidate gains), 1 if H0 accepted or the game cap was reached
 without a decision, 2 on a build or match failure.
 """
@@ -162,9 +163,9 @@ def main(argv=None):
     # Fastchess's own verdict first; the LLR against its bounds otherwise.
     h1 = "H1 was accepted" in text or llr >= hi
     h0 = "H0 was accepted" in text or llr <= lo
-    verdict = "H1 accepted (passed)" if h1 else "H0 accepted (failed)" if h0 else "no decision (cap)"
+    verdict = "H1 accepted (passed)" if h1 else "H0 accepted (failed)" if h0 else "no decision (game cap or stopped)"
     minutes = (time.monotonic() - t0) / 60
-    node_arg = f" --nodes {args.nodes}" if args.mode == "nodes" else ""
+    node_arg = f" --nodes {args.nodes}" if args.mode == "nodes" else f" --tc {args.tc}" if args.tc else ""
     node_arg += f" --model {args.model}" if args.model != "normalized" else ""
     print(f"# {verdict} after {games} games in {minutes:.0f} min")
     print("RESULTS.md row:")
@@ -172,6 +173,8 @@ def main(argv=None):
           f"{args.book}, pentanomial | `scripts/sprt.py --base {args.base} --candidate {args.candidate} "
           f"--mode {args.mode}{node_arg} --elo0 {args.elo0:g} --elo1 {args.elo1:g}` | {games} games +{w} ={d} -{l}, Elo {elo}, penta [{fc.get('penta', '?')}], "
           f"LLR {llr:.2f} ({lo:g}, {hi:g}): **{verdict}**; bench {sig_c} vs {sig_b}, nps ratio {nps_c / nps_b:.3f} |")
+    short = "passed" if h1 else "failed" if h0 else "undecided"
+    print(f"RESULT verdict={short} games={games} llr={llr:.2f} nps_ratio={nps_c / nps_b:.3f}")
     return 0 if h1 else 1
 
 
