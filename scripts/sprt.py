@@ -165,13 +165,13 @@ def main(argv=None):
     h0 = "H0 was accepted" in text or llr <= lo
     verdict = "H1 accepted (passed)" if h1 else "H0 accepted (failed)" if h0 else "no decision (game cap or stopped)"
     minutes = (time.monotonic() - t0) / 60
-    node_arg = f" --nodes {args.nodes}" if args.mode == "nodes" else f" --tc {args.tc}" if args.tc else ""
-    node_arg += f" --model {args.model}" if args.model != "normalized" else ""
+    limit_arg = f" --nodes {args.nodes}" if args.mode == "nodes" else f" --tc {args.tc}" if args.tc else ""
+    limit_arg += f" --model {args.model}" if args.model != "normalized" else ""
     print(f"# {verdict} after {games} games in {minutes:.0f} min")
     print("RESULTS.md row:")
     print(f"| {time.strftime('%Y-%m-%d')} | {cand_id} vs {base_id} | SPRT [{args.elo0:g}, {args.elo1:g}] {args.model} Elo, {cond}, "
           f"{args.book}, pentanomial | `scripts/sprt.py --base {args.base} --candidate {args.candidate} "
-          f"--mode {args.mode}{node_arg} --elo0 {args.elo0:g} --elo1 {args.elo1:g}` | {games} games +{w} ={d} -{l}, Elo {elo}, penta [{fc.get('penta', '?')}], "
+          f"--mode {args.mode}{limit_arg} --elo0 {args.elo0:g} --elo1 {args.elo1:g}` | {games} games +{w} ={d} -{l}, Elo {elo}, penta [{fc.get('penta', '?')}], "
           f"LLR {llr:.2f} ({lo:g}, {hi:g}): **{verdict}**; bench {sig_c} vs {sig_b}, nps ratio {nps_c / nps_b:.3f} |")
     short = "passed" if h1 else "failed" if h0 else "undecided"
     print(f"RESULT verdict={short} games={games} llr={llr:.2f} nps_ratio={nps_c / nps_b:.3f}")

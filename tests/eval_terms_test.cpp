@@ -255,6 +255,20 @@ TEST(EvalTerms, LoneKingIsDrivenToTheEdge) {
   EXPECT_GT(group_score(r, ParamGroup::Endgame, WHITE).eg(), group_score(rec(centre), ParamGroup::Endgame, WHITE).eg());
 }
 
+TEST(EvalTerms, KnownEndingsReadTheSameMatingGradient) {
+  // KRK is scored by the known-ending rule, not the general term, but its gradient must come
+  // from the same Endgame weights: moving the lone king from a8 (slot a1, kings 5 apart) to e5
+  // (slot d4, kings 2 apart) changes the score by exactly those weights' difference.
+  const std::string corner = "k7/8/8/8/8/2K5/8/7R w - - 0 1";
+  const std::string centre = "8/8/8/4k3/8/2K5/8/7R w - - 0 1";
+  ASSERT_EQ(rec(corner).exit, EvalExit::KnownEndgame);
+  ASSERT_EQ(rec(centre).exit, EvalExit::KnownEndgame);
+  const Value expected = Weights[LoneKingSquare + 0].eg() - Weights[LoneKingSquare + 9].eg() +
+                         Weights[LoneKingProximity + 5].eg() - Weights[LoneKingProximity + 2].eg();
+  EXPECT_GT(expected, 0);
+  EXPECT_EQ(white_eval(corner) - white_eval(centre), expected);
+}
+
 TEST(EvalTerms, TempoBelongsToTheSideToMove) {
   const EvalRecord w = rec("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   const EvalRecord b = rec("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
