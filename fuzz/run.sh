@@ -11,7 +11,8 @@
 # $FUZZ_BUILD/runs), FUZZ_TARGETS (default "fen move uci"), CXX (default clang++),
 # FUZZ_TIMEOUT (seconds one input may take, default 25; raise it on a loaded machine),
 # FUZZ_NO_BUILD=1 to use an existing build, FUZZ_KEEP_CORPUS=1 to keep the grown corpus in
-# $FUZZ_OUT/corpus-<target> (merged back nowhere: the committed seeds stay small).
+# $FUZZ_OUT/corpus-<target> (merged back nowhere: the committed seeds stay small), FUZZ_SEED
+# (libFuzzer's -seed; unset: a new random seed each run, which is what long runs want).
 set -u
 seconds=${1:-60}
 case $seconds in '' | *[!0-9]*) echo "usage: fuzz/run.sh [SECONDS]" >&2; exit 2 ;; esac
@@ -44,7 +45,7 @@ for t in $targets; do
   # input; the harness itself gives a search 30 s after `stop`).
   # -rss_limit_mb: the engine with a 16 MB hash and 3 threads stays far below this.
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
-    "$bin" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-25}" -rss_limit_mb=2560 -max_len=8192 -print_final_stats=1 \
+    "$bin" ${FUZZ_SEED:+-seed="$FUZZ_SEED"} -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-25}" -rss_limit_mb=2560 -max_len=8192 -print_final_stats=1 \
     -artifact_prefix="$out/$t-" "$work" >"$log" 2>&1
   rc=$?
   stats=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1)

@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "board/movegen.hpp"
 #include "board/notation.hpp"
 #include "search/threads.hpp"
 
@@ -60,4 +61,39 @@ TEST(Regression, LastPvStartsWithTheBestMoveAfterANodeLimit) {
     }
   }
   EXPECT_EQ(searches, 90);
+}
+
+// fuzz_fen (CI, 2026-11-23): "do_move broke the position: side not to move in check after a move
+// in rqnbkrnr/rpp1p1p1/8/3pPp2/8/8/1pPP1QPP/RNKBNBNR w HAha f6 0 3". A FEN may check the king
+// with a piece the last double push cannot have uncovered (here the pawn on b2). En passant was
+// legal whenever no slider saw the king afterwards and the checker was no knight, so exf6 was
+// generated with the king still in check. Now en passant answers a non-slider check only by taking
+// the checking pawn: the ep square is dropped and every legal move leaves the king safe.
+TEST(Regression, EnPassantAnswersACheckOnlyByTakingTheCheckingPawn) {
+  struct Case {
+    const char* fen;
+    bool frc;
+    const char* epMove;
+    bool legal;
+  };
+  const Case cases[] = {
+      {"rqnbkrnr/rpp1p1p1/8/3pPp2/8/8/1pPP1QPP/RNKBNBNR w HAha f6 0 3", true, "e5f6", false},  // pawn b2 checks
+      {"4k3/8/8/3pP3/8/8/5p2/4K3 w - d6 0 2", false, "e5d6", false},                         // pawn f2 checks
+      {"4k3/8/8/3pP3/8/3n4/8/4K3 w - d6 0 2", false, "e5d6", false},                         // knight d3 checks
+      {"8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", false, "e4d3", true},                            // takes the checker
+  };
+  for (const Case& c : cases) {
+    Position pos;
+    ASSERT_TRUE(pos.set(c.fen, c.frc)) << c.fen;
+    ASSERT_TRUE(pos.in_check()) << c.fen;
+    EXPECT_EQ(pos.ep_square() != SQ_NONE, c.legal) << c.fen;
+    bool generated = false;
+    for (Move m : MoveList<LEGAL>(pos)) {
+      generated |= move_to_uci(m, c.frc) == c.epMove;
+      pos.do_move(m);
+      EXPECT_EQ(pos.validate(), "") << c.fen << " after " << move_to_uci(m, c.frc);
+      pos.undo_move(m);
+    }
+    EXPECT_EQ(generated, c.legal) << c.fen << " " << c.epMove;
+  }
 }

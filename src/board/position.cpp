@@ -214,10 +214,14 @@ bool Position::is_legal(Move m) const {
     // Remove both pawns, add ours on `to`, and see whether the king is then attacked by a slider.
     Square capSq = to - pawn_push(us);
     Bitboard occupied = (pieces() ^ square_bb(from) ^ square_bb(capSq)) | square_bb(to);
+    // A check by anything but a slider is answered only by capturing the checker, so en passant
+    // answers it only when the checker is the pawn taken. In a game that pawn is the only
+    // possible non-slider checker; a FEN can also put the king in check from another pawn or a
+    // knight (slider checks are covered by the occupancy test above).
+    Bitboard sliders = pieces(BISHOP, ROOK) | pieces(QUEEN);
     return !(rook_attacks_bb(ksq, occupied) & pieces(them, QUEEN, ROOK)) &&
            !(bishop_attacks_bb(ksq, occupied) & pieces(them, QUEEN, BISHOP)) &&
-           // A knight's check cannot be answered by en passant (slider checks are covered above).
-           !(checkersBB & pieces(them, KNIGHT));
+           !(checkersBB & ~sliders & ~square_bb(capSq));
   }
 
   if (m.kind() == CASTLING) {
