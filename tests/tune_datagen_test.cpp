@@ -7,6 +7,7 @@
 #include "board/movegen.hpp"
 #include "board/notation.hpp"
 #include "test_data.hpp"
+#include "search/engine.hpp"
 #include "tune/datagen.hpp"
 #include "tune/dataset.hpp"
 
@@ -99,5 +100,71 @@ TEST(TuneDatagen, OutputParsesBackAndResumes) {
   // A target already reached plays nothing.
   ASSERT_TRUE(generate_data(o, r, &error)) << error;
   EXPECT_EQ(r.games, 0u);
+  std::filesystem::remove(path);
+}
+
+TEST(TuneDatagen, SamplesFewPositionsPerGameWithDeeperLabels) {
+  const std::string path = ::testing::TempDir() + "taper_datagen_sample_" + std::to_string(::getpid()) + ".txt";
+  std::filesystem::remove(path);
+  DatagenOptions o;
+  o.output = path;
+  o.positions = 12;
+  o.threads = 1;
+  o.nodes = 300;
+  o.samplesPerGame = 3;
+  o.labelNodes = 3000;
+  o.book = data_path("books/noob_2moves.epd");
+  o.randomPlies = 4;
+  o.maxPlies = 100;
+  o.winScore = 600;
+  o.winPlies = 4;
+  o.drawStartPly = 40;
+  o.progressSeconds = 0;
+  DatagenReport r;
+  std::string error;
+  ASSERT_TRUE(generate_data(o, r, &error)) << error;
+
+  // Each game ends with its result as a comment, and holds at most 3 positions.
+  LineReader lines(path);
+  LabelledPosition lp;
+  int inGame = 0, games = 0, positions = 0;
+  std::vector<LabelledPosition> kept;
+  for (std::string line; lines.next(line);) {
+    if (line.rfind("# game ", 0) == 0) {
+      const std::string res = line.substr(7);
+      EXPECT_TRUE(res == "1-0" || res == "0-1" || res == "1/2-1/2") << line;
+      for (int i = 0; i < inGame; ++i) {
+        const double expected = res == "1-0" ? 1.0 : res == "0-1" ? 0.0 : 0.5;
+        EXPECT_EQ(kept[kept.size() - 1 - size_t(i)].result, expected);
+      }
+      ++games;
+      inGame = 0;
+      continue;
+    }
+    if (parse_labelled_line(line, lp) != LineStatus::Position) continue;
+    ++positions;
+    ++inGame;
+    EXPECT_LE(inGame, 3) << "more than 3 positions in one game";
+    kept.push_back(lp);
+  }
+  EXPECT_EQ(inGame, 0) << "positions after the last game marker";
+  EXPECT_EQ(uint64_t(games), r.games);
+  EXPECT_EQ(uint64_t(positions), r.positions);
+  EXPECT_GE(positions, 12);
+
+  // The label is the deeper search's score: searching the position again at the label budget
+  // with fresh tables gives exactly that score.
+  Engine engine(8);
+  engine.options().moveOverhead = 0;
+  for (const LabelledPosition& p : kept) {
+    Position pos;
+    ASSERT_TRUE(pos.set(p.fen, false));
+    SearchLimits limits;
+    limits.nodes = 3000;
+    engine.clear();
+    const SearchResult sr = engine.search(pos, limits);
+    const int white = pos.side_to_move() == WHITE ? sr.last.score : -sr.last.score;
+    EXPECT_EQ(white, p.score) << p.fen;
+  }
   std::filesystem::remove(path);
 }

@@ -115,7 +115,7 @@ TEST(TuneModel, GradientEqualsFiniteDifferences) {
 
 TEST(TuneModel, FitsKOfSyntheticLabels) {
   Dataset d = sample().data;
-  for (Entry& e : d.entries) e.result = float(expected_score(e.baseEval, 1.3));
+  for (Entry& e : d.entries) e.result = e.target = float(expected_score(e.baseEval, 1.3));
   EXPECT_NEAR(fit_k(d, zero_deltas(), 2), 1.3, 0.01);
 }
 
@@ -131,7 +131,7 @@ TEST(TuneModel, SyntheticTuneRecoversKnownWeights) {
   for (int j = 0; j < TunerSize; ++j)
     if (t[size_t(j)]) truth[size_t(j)] = Params[size_t(j / 2)].kind == ParamKind::Linear ? u(rng) : u(rng) / 5;
   const double k = 1.0;
-  for (Entry& e : d.entries) e.result = float(expected_score(evaluate_entry(d, e, truth.data()), k));
+  for (Entry& e : d.entries) e.result = e.target = float(expected_score(evaluate_entry(d, e, truth.data()), k));
 
   AdamSettings a;
   a.epochs = 1500;
@@ -161,7 +161,7 @@ TEST(TuneOptimizer, DangerCurveSlopeStaysNonNegative) {
   const double base = Weights[size_t(KingDangerLinear)].mg();
   Deltas truth = zero_deltas();
   truth[size_t(2 * KingDangerLinear)] = -base - 40;
-  for (Entry& e : d.entries) e.result = float(expected_score(evaluate_entry(d, e, truth.data()), 1.0));
+  for (Entry& e : d.entries) e.result = e.target = float(expected_score(evaluate_entry(d, e, truth.data()), 1.0));
   AdamSettings a;
   a.epochs = 300;
   a.batchSize = d.size();
@@ -334,4 +334,43 @@ TEST(TuneOutput, ShippedTableIsExactlyWhatTheTunerWrites) {
       lines.push_back(line.size() > 3 ? line.substr(3) : "");
   const std::string rewritten = format_params_values(Weights, lines);
   EXPECT_EQ(rewritten.substr(0, rewritten.find("// Format:")), source.substr(0, body));
+}
+
+TEST(TuneModel, BlendedTargetsMixResultAndSearchScore) {
+  // Three positions whose lines carry a search score equal to the engine's own evaluation.
+  Dataset d;
+  const char* fens[] = {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                        "r3k2r/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R3K2R b KQkq - 0 12",
+                        "8/5pk1/6p1/8/3R4/6P1/5PK1/2r5 w - - 0 40"};
+  const double results[] = {1.0, 0.0, 0.5};
+  for (int i = 0; i < 3; ++i) {
+    Position pos;
+    ASSERT_TRUE(pos.set(fens[i], false));
+    const EvalRecord r = record_evaluation(pos);
+    ASSERT_EQ(r.exit, EvalExit::General);
+    const int white = int(std::lround(r.sideToMove == WHITE ? r.value : -r.value));
+    d.add(r, results[i], &white);
+  }
+  const double k = 1.1;
+  blend_targets(d, 0.0, k);
+  for (const Entry& e : d.entries) EXPECT_EQ(e.target, e.result);
+  blend_targets(d, 0.25, k);
+  for (const Entry& e : d.entries)
+    EXPECT_NEAR(e.target, 0.75 * e.result + 0.25 * expected_score(e.score, k), 1e-6);
+  // With the score alone as target and the score equal to the evaluation, the engine's own
+  // weights are a minimum: the loss and every gradient component vanish.
+  blend_targets(d, 1.0, k);
+  std::vector<double> g;
+  const std::vector<uint32_t> all = all_indices(d);
+  EXPECT_LT(loss_and_gradient(d, all.data(), all.size(), zero_deltas(), k, 1, g), 1e-9);
+  for (double x : g) EXPECT_NEAR(x, 0.0, 1e-6);
+  // Reported losses stay against the results, whatever the target.
+  EXPECT_GT(mean_loss(d, zero_deltas(), k, 1), 0.01);
+  // A line without a score trains on its result.
+  Dataset plain;
+  Position pos;
+  ASSERT_TRUE(pos.set(fens[0], false));
+  plain.add(record_evaluation(pos), 1.0);
+  blend_targets(plain, 0.5, k);
+  EXPECT_EQ(plain.entries[0].target, 1.0f);
 }

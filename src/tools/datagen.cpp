@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "tools/args.hpp"
+#include "uci/build_info.hpp"
 #include "tools/subcommands.hpp"
 #include "tools/tune_common.hpp"
 #include "tune/datagen.hpp"
@@ -27,6 +28,10 @@ int run_datagen(const Subcommand& self, const std::vector<std::string>& args) {
       .integer("draw-plies", 0, "... held for N plies (default 12; 0: never) ...", o.drawPlies, 0, 1000)
       .integer("draw-start", 0, "... from ply N on (default 80)", o.drawStartPly, 0, 10000)
       .integer("max-plies", 0, "game length limit, then a draw (default 400)", o.maxPlies, 1, 100000)
+      .integer("sample", 0, "keep N random quiet positions per game (default 0: all)", o.samplesPerGame, 0, 10000)
+      .integer("label-nodes", 0, "re-search each kept position with N nodes for its score (default 0: the game's)",
+               o.labelNodes, 0, 1LL << 40)
+      .integer("label-depth", 0, "... or to depth N", o.labelDepth, 0, 64)
       .integer("hash", 0, "transposition table MB per game thread (default 8)", o.hashMb, 1, 4096)
       .integer("seed", 0, "random seed (default 1)", o.seed, 0, 1LL << 62);
   std::vector<std::string> positional;
@@ -36,6 +41,7 @@ int run_datagen(const Subcommand& self, const std::vector<std::string>& args) {
   if (ArgParser::given(args, "depth") && !ArgParser::given(args, "nodes")) o.nodes = 0;
   o.header = "taper datagen";
   for (const std::string& a : args) o.header += " " + a;
+  o.header += std::string("  (Taper ") + build_commit() + ")";
   o.book = find_data_file(o.book, "books");
   std::cerr << "datagen: " << o.positions << " positions to " << o.output << ", " << o.threads << " threads, "
             << (o.nodes ? std::to_string(o.nodes) + " nodes" : "") << (o.nodes && o.depth ? " / " : "")

@@ -29,7 +29,7 @@ struct TuneSettings {
   LoadOptions load;
   std::string out = "params_values.inc", statePath, plots, startTable, commandLine = "taper tune";
   std::vector<std::string> freeze, only, files;
-  double fixedK = 0;
+  double fixedK = 0, scoreWeight = 0;
   bool resume = false, evaluateOnly = false, allHalves = false, quiet = false;
   long long limit = 0, minCount = 0;
 };
@@ -55,6 +55,8 @@ void declare_flags(ArgParser& p, TuneSettings& t) {
       .integer("limit", 0, "read at most N lines (default: all)", t.limit, 0, 1LL << 40)
       .toggle("resolve", 0, "replace each position by the leaf of its quiescence PV", t.load.resolve)
       .real("k", 0, "use this K instead of fitting it", t.fixedK, 0.01, 100)
+      .real("score-weight", 0, "fit (1-W) * result + W * sigmoid(line's search score) (default 0: results only)",
+            t.scoreWeight, 0, 1)
       .text("weights", 0, "start from this params_values.inc table instead of the compiled-in weights", t.startTable)
       .toggle("evaluate", 0, "only fit K and report the losses of the current weights", t.evaluateOnly)
       .list("freeze", "groups or parameters not to tune", t.freeze)
@@ -219,6 +221,11 @@ int run_tune(const Subcommand& self, const std::vector<std::string>& args) {
   if (!start_deltas(t.startTable, startDelta, dataLines) ||
       !starting_state(t, train, validation, tunable, startDelta, st))
     return 1;
+  blend_targets(train, t.scoreWeight, st.k);
+  dataLines.push_back(t.scoreWeight > 0 ? fmt("Training target: %.2f x result + %.2f x sigmoid(search score of the line)",
+                                              1 - t.scoreWeight, t.scoreWeight)
+                                        : std::string("Training target: the game result"));
+  std::cout << dataLines.back() << "\n";
   const EpochRecord start = st.history.front();  // a copy: history grows
   std::cout << fmt("Starting weights: training loss %.6f, validation loss %.6f\n", start.train, start.validation);
   if (t.evaluateOnly) return 0;

@@ -2,6 +2,7 @@
 // Self-play games for tuning data: openings, fixed-budget searches, adjudication, filtering, output.
 #include "tune/datagen.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -35,12 +36,42 @@ struct Shared {
   std::atomic<bool> failed{false};
 };
 
-/// One search at the fixed budget: best move and score (side to move's view).
-SearchResult search(Engine& engine, const Position& pos, const DatagenOptions& o) {
+/// One search at a fixed budget: best move and score (side to move's view).
+SearchResult search(Engine& engine, const Position& pos, uint64_t nodes, int depth) {
   SearchLimits limits;
-  limits.nodes = o.nodes;
-  limits.depth = o.depth;
+  limits.nodes = nodes;
+  limits.depth = depth;
   return engine.search(pos, limits);
+}
+
+/// Keeps `count` of the samples (all if count is 0 or more than there are), chosen at random,
+/// in game order.
+void draw_samples(std::vector<Sample>& samples, int count, std::mt19937_64& rng) {
+  if (count <= 0 || samples.size() <= size_t(count)) return;
+  std::vector<size_t> index(samples.size());
+  for (size_t i = 0; i < index.size(); ++i) index[i] = i;
+  for (size_t i = 0; i < size_t(count); ++i) std::swap(index[i], index[i + rng() % (index.size() - i)]);
+  index.resize(size_t(count));
+  std::sort(index.begin(), index.end());
+  std::vector<Sample> kept;
+  for (size_t i : index) kept.push_back(samples[i]);
+  samples.swap(kept);
+}
+
+/// Replaces each sample's score by that of a deeper search of its own; drops the samples whose
+/// deeper search finds a mate (a mate score says nothing about the evaluation's scale).
+void relabel(std::vector<Sample>& samples, Engine& engine, const DatagenOptions& o) {
+  if (!o.labelNodes && !o.labelDepth) return;
+  std::vector<Sample> kept;
+  for (const Sample& s : samples) {
+    Position pos;
+    if (!pos.set(s.fen, false)) continue;
+    engine.clear();  // fresh tables: the label depends on the position alone, and is reproducible
+    const SearchResult sr = search(engine, pos, o.labelNodes, o.labelDepth);
+    if (!sr.best || std::abs(sr.last.score) >= VALUE_TB_WIN_IN_MAX_PLY) continue;
+    kept.push_back({s.fen, pos.side_to_move() == WHITE ? sr.last.score : -sr.last.score});
+  }
+  samples.swap(kept);
 }
 
 /// A random opening: a book line (or the start position) and `randomPlies` random legal moves.
@@ -76,7 +107,7 @@ bool play_game(Shared& sh, Engine& engine, std::mt19937_64& rng) {
       result = 0.5;
       break;
     }
-    const SearchResult sr = search(engine, pos, o);
+    const SearchResult sr = search(engine, pos, o.nodes, o.depth);
     if (!sr.best) return false;
     if (ply == 0 && std::abs(sr.last.score) > o.openingMaxScore) {
       ++sh.discarded;
@@ -97,8 +128,11 @@ bool play_game(Shared& sh, Engine& engine, std::mt19937_64& rng) {
     else pos.do_move(sr.best);
   }
 
+  draw_samples(samples, o.samplesPerGame, rng);
+  relabel(samples, engine, o);
   std::string block;
   for (const Sample& s : samples) block += format_datagen_line(s.fen, s.whiteScore, result) + "\n";
+  block += result > 0.5 ? "# game 1-0\n" : result < 0.5 ? "# game 0-1\n" : "# game 1/2-1/2\n";
   {
     std::lock_guard lock(sh.outMutex);
     if (std::fwrite(block.data(), 1, block.size(), sh.out) != block.size() || std::fflush(sh.out) != 0)

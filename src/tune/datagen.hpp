@@ -22,6 +22,9 @@ struct DatagenOptions {
   int drawPlies = 12;              ///< ... for this many plies in a row ...
   int drawStartPly = 80;           ///< ... from this ply of the game on
   int maxPlies = 400;              ///< a game still going after this many plies is a draw
+  int samplesPerGame = 0;          ///< keep at most this many eligible positions per game, drawn at random (0: all)
+  uint64_t labelNodes = 0;         ///< re-search each kept position with this many nodes for its score ...
+  int labelDepth = 0;              ///< ... or to this depth (both 0: the score of the game's own search)
   int hashMb = 8;                  ///< transposition table per game thread
   uint64_t seed = 1;
   double progressSeconds = 10;     ///< interval of the progress line on stderr (0: none)
@@ -41,7 +44,11 @@ struct DatagenReport {
 /// searched at a fixed budget per move, and ends by mate, stalemate, repetition, the fifty-move
 /// rule, insufficient material, adjudication or the ply limit. Positions are kept when the side
 /// to move is not in check, the best move is quiet (no capture or promotion), the score is not
-/// a mate score and the opening's random plies are over. A game is appended whole, so an
+/// a mate score and the opening's random plies are over; `samplesPerGame` of them are drawn at
+/// random (few positions from many games, as Ethereal's data: neighbours in one game say nearly
+/// the same thing), and with a label budget each is searched again, deeper than the game's own
+/// moves, for the score written beside the result. Every game ends with a `# game R` comment
+/// (R its result), so a file tells how many games it holds. A game is appended whole, so an
 /// interrupted run loses only the games in progress, and running the same command again
 /// resumes (with a different random stream, so no game is repeated).
 bool generate_data(const DatagenOptions& options, DatagenReport& report, std::string* error = nullptr);

@@ -69,7 +69,7 @@ void process_lines(const std::vector<std::string>& lines, size_t begin, size_t e
       ++part.report.notGeneral;
       continue;
     }
-    (held ? part.validation : part.train).add(r, lp.result);
+    (held ? part.validation : part.train).add(r, lp.result, lp.hasScore ? &lp.score : nullptr);
   }
 }
 
@@ -86,14 +86,16 @@ void merge(LoadReport& into, const LoadReport& from) {
 
 }  // namespace
 
-void Dataset::add(const EvalRecord& r, double whiteResult) {
+void Dataset::add(const EvalRecord& r, double whiteResult, const int* whiteScore) {
   Entry e;
   e.linearBegin = uint32_t(linear.size());
   e.dangerBegin = uint32_t(danger.size());
   e.mgFactor = float(taper_factor(r.phase, r.scale, false));
   e.egFactor = float(taper_factor(r.phase, r.scale, true));
   e.baseEval = float(r.sideToMove == WHITE ? r.value : -r.value);
-  e.result = float(whiteResult);
+  e.result = e.target = float(whiteResult);
+  e.hasScore = whiteScore != nullptr;
+  e.score = whiteScore ? float(*whiteScore) : 0.0f;
   const std::vector<SparseCoefficient> sparse = sparse_coefficients(r);
   for (const SparseCoefficient& c : sparse)
     if (Params[c.index].kind == ParamKind::Linear && c.white != c.black)

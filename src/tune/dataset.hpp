@@ -38,6 +38,9 @@ struct Entry {
   float baseEval = 0;            ///< evaluation under the engine's weights, White's point of view
   float units[COLOR_NB] = {};    ///< king-danger units against each king under the engine's weights
   float result = 0.5f;           ///< game result, White's point of view
+  float score = 0;               ///< search score of the data line (cp, White's view), if hasScore
+  bool hasScore = false;
+  float target = 0.5f;           ///< what training fits: the result, or its blend with the score (blend_targets)
 };
 
 /// Entries and their coefficient lists, contiguous for speed.
@@ -49,7 +52,8 @@ struct Dataset {
   size_t size() const { return entries.size(); }
   /// Appends the position `r` (recorded with the engine's weights) with its result. Only
   /// records with exit == General depend on the weights; the caller skips the others.
-  void add(const EvalRecord& r, double whiteResult);
+  /// `whiteScore`, if given, is the line's search score (centipawns, White's point of view).
+  void add(const EvalRecord& r, double whiteResult, const int* whiteScore = nullptr);
   /// Appends all of `other` (rebasing its coefficient offsets).
   void append(const Dataset& other);
   size_t bytes() const;

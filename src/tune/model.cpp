@@ -90,6 +90,11 @@ double evaluate_entry(const Dataset& data, const Entry& e, const double* delta) 
 
 double expected_score(double eval, double k) { return 1.0 / (1.0 + std::exp(-k * Ln10Over400 * eval)); }
 
+void blend_targets(Dataset& data, double scoreWeight, double k) {
+  for (Entry& e : data.entries)
+    e.target = e.hasScore ? float((1 - scoreWeight) * e.result + scoreWeight * expected_score(e.score, k)) : e.result;
+}
+
 double mean_loss(const Dataset& data, const Deltas& delta, double k, int threads) {
   if (data.size() == 0) return 0;
   const KingDangerShape<double> shape = curve_shape(delta.data()), base = king_danger_shape<double>(Weights);
@@ -122,7 +127,7 @@ double loss_and_gradient(const Dataset& data, const uint32_t* batch, size_t coun
     for (size_t i = begin; i < end; ++i) {
       const Entry& e = data.entries[batch[i]];
       const Evaluated ev = evaluate(data, e, delta.data(), shape, base);
-      const double p = expected_score(ev.eval, k), err = e.result - p;
+      const double p = expected_score(ev.eval, k), err = e.target - p;
       s += err * err;
       // d (r - p)^2 / d eval = -2 (r - p) p (1 - p) K ln(10) / 400
       add_gradient(data, e, ev, -2.0 * err * p * (1 - p) * k * Ln10Over400, shape, g);

@@ -31,10 +31,16 @@ double evaluate_entry(const Dataset& data, const Entry& e, const double* delta);
 /// The expected score for White: 1 / (1 + 10^(-K * eval / 400)).
 double expected_score(double eval, double k);
 
+/// Sets each entry's training target: (1 - w) * result + w * expected_score(score, K) where the
+/// line carried a search score, else the result. A deeper search's verdict on the position is a
+/// less noisy label than one game's outcome (Ethereal's tuner anchors on a depth-10 score);
+/// w = 0 fits game results alone. Losses are always reported against the results.
+void blend_targets(Dataset& data, double scoreWeight, double k);
+
 /// Mean of (result - expected_score(eval, K))^2 over every entry of `data`, on `threads` threads.
 double mean_loss(const Dataset& data, const Deltas& delta, double k, int threads);
 
-/// Mean loss over the entries listed in `batch` (indices into data.entries) and its gradient
+/// Mean loss against the training targets over the entries listed in `batch` (indices into data.entries) and its gradient
 /// with respect to every delta (written to `gradient`, resized to TunerSize). The sums of the
 /// threads are added in a fixed order, so the result does not depend on timing.
 double loss_and_gradient(const Dataset& data, const uint32_t* batch, size_t count, const Deltas& delta, double k,
