@@ -83,8 +83,8 @@ void danger_units(const Position& pos, const EvalState& st, Sink& out) {
 
   // Exposure: squares next to the king that the enemy attacks and only the king defends,
   // and squares of the outer ring that nothing defends (CPW "King Safety" "King Exposure").
-  const Bitboard weakInner = st.kingInner[Us] & st.attackedBy[Them][ALL_PIECES] & ~st.attackedBy2[Us];
-  const Bitboard weakOuter = st.kingOuter[Us] & st.attackedBy[Them][ALL_PIECES] & ~st.attackedBy[Us][ALL_PIECES];
+  const Bitboard weakInner = weak_inner_ring(st, Us);
+  const Bitboard weakOuter = weak_outer_ring(st, Us);
   if (weakInner) out.add_units(KingWeakSquare + 0, Us, popcount(weakInner));
   if (weakOuter) out.add_units(KingWeakSquare + 1, Us, popcount(weakOuter));
 

@@ -24,10 +24,7 @@ Bitboard piece_attacks(const Position& pos, Square s) {
 /// enemy pawn can ever attack; a piece there can only be exchanged, never chased away.
 template <Color Us, PieceType Pt, class Sink>
 void outpost(const EvalState& st, Square s, Sink& out) {
-  constexpr Color Them = ~Us;
-  const Rank r = relative_rank(Us, s);
-  if (r >= RANK_4 && r <= RANK_6 && (st.attackedBy[Us][PAWN] & square_bb(s)) && !(st.pawns.attackSpan[Them] & square_bb(s)))
-    out.add(Pt == KNIGHT ? KnightOutpost : BishopOutpost, Us);
+  if (outpost_squares(st, Us) & square_bb(s)) out.add(Pt == KNIGHT ? KnightOutpost : BishopOutpost, Us);
 }
 
 /// A knight or bishop right behind a pawn (ours or theirs) is screened from frontal attack

@@ -59,6 +59,15 @@ std::vector<SparseCoefficient> sparse_coefficients(const EvalRecord& r) {
   return out;
 }
 
+GroupScores group_scores(const EvalRecord& r) {
+  GroupScores rows{};
+  for (int i = 0; i < ParamCount; ++i)
+    if (Params[i].kind == ParamKind::Linear)
+      for (Color c : {WHITE, BLACK}) rows[size_t(Params[i].group)][c] += Weights[i] * r.coeff[i][c];
+  for (Color c : {WHITE, BLACK}) rows[size_t(ParamGroup::KingDanger)][c] -= Score(r.dangerPenalty[c], 0);
+  return rows;
+}
+
 namespace {
 
 void append(std::string& s, const char* fmt, auto... args) {
@@ -131,11 +140,7 @@ std::string trace_evaluation(const Position& pos) {
     s += "Insufficient material: neither side can mate, the evaluation is a draw.\n";
   else {
     // Rows by group, from coefficients times weights: the human view is the tuner's view.
-    Score rows[size_t(ParamGroup::Count)][COLOR_NB];
-    for (int i = 0; i < ParamCount; ++i)
-      if (Params[i].kind == ParamKind::Linear)
-        for (Color c : {WHITE, BLACK}) rows[size_t(Params[i].group)][c] += Weights[i] * r.coeff[i][c];
-    for (Color c : {WHITE, BLACK}) rows[size_t(ParamGroup::KingDanger)][c] -= Score(r.dangerPenalty[c], 0);
+    const GroupScores rows = group_scores(r);
 
     // Details first, then the summary table, phase, scale and the final line.
     s += term_lines(r);

@@ -2,6 +2,7 @@
 // The recorded view of the evaluation: the `eval` table, and everything the Texel tuner needs.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,11 @@ struct SparseCoefficient {
 /// The coefficients worth storing: Linear ones whose white and black counts differ (equal
 /// counts cancel), and every non-zero Danger one (the curve is not linear).
 std::vector<SparseCoefficient> sparse_coefficients(const EvalRecord& r);
+
+/// The rows of the `eval` table: per ParamGroup, each side's (mg, eg) sum of Linear weights
+/// times coefficients; the King danger row also carries minus the curve's penalty. [group][colour]
+using GroupScores = std::array<std::array<Score, COLOR_NB>, size_t(ParamGroup::Count)>;
+GroupScores group_scores(const EvalRecord& r);
 
 /// The `eval` table for `pos` (what Evaluator::trace returns).
 std::string trace_evaluation(const Position& pos);

@@ -26,7 +26,7 @@ SearchPool::~SearchPool() {
 
 void SearchPool::set_threads(int count) {
   wait();
-  count = std::clamp(count, 1, 1024);
+  count = std::clamp(count, 1, MaxSearchThreads);
   workers_.clear();
   for (int i = 0; i < count; ++i) workers_.push_back(std::make_unique<Worker>(i, shared_));
 }
@@ -77,7 +77,8 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
   shared_.tbCardinality = std::min(options.syzygyProbeLimit, syzygy::max_pieces());
   lastReported_ = Move::none();
   searching_ = true;
-  mainThread_ = std::thread([this] { run(); });
+  if constexpr (ThreadsAvailable) mainThread_ = std::thread([this] { run(); });
+  else run();  // one thread (WebAssembly): the search runs here and has sent its bestmove on return
 }
 
 void SearchPool::stop() {
@@ -133,11 +134,7 @@ void SearchPool::run() {
     for (size_t i = 1; i < workers_.size(); ++i) helpers.emplace_back([w = workers_[i].get()] { w->iterative_deepening(); });
     workers_[0]->iterative_deepening();
 
-    // While pondering or in infinite mode the best move may only be sent after stop/ponderhit.
-    {
-      std::unique_lock lock(waitMutex_);
-      waitCv_.wait(lock, [&] { return shared_.stop.load() || (!shared_.ponder.load() && !limits.infinite); });
-    }
+    wait_for_release();
     shared_.stop = true;
     for (auto& t : helpers) t.join();
 
@@ -155,13 +152,18 @@ void SearchPool::run() {
     best = chosen.root_moves()[pick].move();
     ponder = ponder_move(chosen.root_moves()[pick]);
   }
-  {
-    std::unique_lock lock(waitMutex_);
-    waitCv_.wait(lock, [&] { return shared_.stop.load() || (!shared_.ponder.load() && !limits.infinite); });
-  }
+  wait_for_release();
   // Not "searching" any more once the GUI can see the best move: it may send `go` at once.
   searching_ = false;
   if (shared_.callbacks.onBestMove) shared_.callbacks.onBestMove(best, ponder);
+}
+
+void SearchPool::wait_for_release() {
+  // While pondering or in infinite mode the best move may only be sent after stop/ponderhit.
+  // Without threads nobody can send either during the search: its end is the release.
+  if constexpr (!ThreadsAvailable) return;
+  std::unique_lock lock(waitMutex_);
+  waitCv_.wait(lock, [&] { return shared_.stop.load() || (!shared_.ponder.load() && !shared_.limits.infinite); });
 }
 
 void SearchPool::rank_root_moves_by_tablebase(std::vector<RootMove>& rootMoves) {

@@ -13,6 +13,17 @@
 
 namespace taper {
 
+/// Whether this build can start threads. The WebAssembly build (Emscripten without pthreads, so
+/// that a page needs no cross-origin isolation to run it) cannot: there a search runs on the
+/// caller's thread, `go` returns once its bestmove is out, and one search thread is the most.
+#ifdef __EMSCRIPTEN__
+inline constexpr bool ThreadsAvailable = false;
+#else
+inline constexpr bool ThreadsAvailable = true;
+#endif
+/// The most search threads the `Threads` option and `--threads` flags accept.
+inline constexpr int MaxSearchThreads = ThreadsAvailable ? 1024 : 1;
+
 /// Settings that come from UCI options rather than from `go`.
 struct SearchOptions {
   int multiPv = 1;
@@ -50,6 +61,7 @@ class SearchPool {
 
  private:
   void run();                               // body of the main search thread
+  void wait_for_release();                  // holds a ponder or infinite search's result until stop / ponderhit
   const Worker& best_worker() const;        // Lazy SMP vote
   Move ponder_move(const RootMove& best);   // second PV move, or a guess from the TT
   void rank_root_moves_by_tablebase(std::vector<RootMove>& rootMoves);

@@ -121,11 +121,16 @@ int run_analyse(const Subcommand& self, const std::vector<std::string>& args) {
       .integer("nodes", 'n', "stop after about this many nodes", s.nodes, 1, 1LL << 50)
       .toggle("infinite", 'i', "search until Enter is pressed or stdin closes, printing each depth", s.infinite)
       .integer("multipv", 'm', "show the best N moves, not only the best one", s.multiPv, 1, 256)
-      .integer("threads", 'j', "search threads (default 1)", s.threads, 1, 1024)
+      .integer("threads", 'j', "search threads (default 1)", s.threads, 1, MaxSearchThreads)
       .integer("hash", 0, "transposition table in MB (default 64)", s.hashMb, 1, 1 << 20, "MB")
       .text("syzygy", 0, "Syzygy tablebase folders, ':'-separated", s.syzygy, "PATH");
   std::vector<std::string> positional;
   if (auto code = parser.parse(args, positional, std::cout, std::cerr)) return *code;
+  if (s.infinite && !ThreadsAvailable) {
+    // The reader of Enter would be a second thread, which the WebAssembly build has not.
+    std::cerr << "error: --infinite is not available in this build (no threads); give --time, --depth or --nodes\n";
+    return 2;
+  }
   s.seconds = seconds > 0 ? seconds : (s.depth || s.nodes || s.infinite) ? 0 : 5;
   Position pos;
   std::string err;

@@ -2,6 +2,7 @@
 // Draws the evaluation of one position as SVG: per-piece shares and the king zones.
 #include "tools/eval_svg.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include "eval/evaluate.hpp"
 #include "eval/state.hpp"
 #include "eval/trace.hpp"
+#include "tools/eval_explain.hpp"
 
 namespace taper::tools {
 
@@ -20,56 +22,6 @@ namespace {
 constexpr int Cell = 60;                 // pixels per square
 constexpr int Board = 8 * Cell;
 constexpr int PanelWidth = 360;          // the text panel right of the board
-
-/// The white-POV static evaluation.
-int white_eval(const Position& pos) {
-  const Value v = evaluate_uncached(pos);
-  return pos.side_to_move() == WHITE ? int(v) : -int(v);
-}
-
-/// `fen` with the piece on `s` removed (board field only). Castling rights that need a removed
-/// rook are dropped by Position::set's validation retry below.
-std::string without_piece(const std::string& fen, Square s) {
-  const size_t space = fen.find(' ');
-  const std::string board = fen.substr(0, space);
-  char grid[8][8];
-  int rank = 7, file = 0;
-  for (char ch : board) {
-    if (ch == '/') { --rank; file = 0; }
-    else if (ch >= '1' && ch <= '8') for (int k = 0; k < ch - '0'; ++k) grid[rank][file++] = '.';
-    else grid[rank][file++] = ch;
-  }
-  grid[int(s) / 8][int(s) % 8] = '.';
-  std::string out;
-  for (int r = 7; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < 8; ++f) {
-      if (grid[r][f] == '.') { ++empty; continue; }
-      if (empty) out += char('0' + empty), empty = 0;
-      out += grid[r][f];
-    }
-    if (empty) out += char('0' + empty);
-    if (r) out += '/';
-  }
-  return out + fen.substr(space);
-}
-
-/// The piece's share, or false if the position without it is not legal (e.g. it shielded a check
-/// on the side not to move).
-bool piece_share(const Position& pos, int full, Square s, int& share) {
-  std::string fen = without_piece(pos.fen(), s);
-  Position reduced;
-  if (!reduced.set(fen, false)) {
-    // A removed rook may carry castling rights: retry without castling or en passant.
-    std::istringstream in(fen);
-    std::string board, stm, castling, ep, rest;
-    in >> board >> stm >> castling >> ep;
-    std::getline(in, rest);
-    if (!reduced.set(board + " " + stm + " - -" + rest, false)) return false;
-  }
-  share = full - white_eval(reduced);
-  return true;
-}
 
 char piece_letter(Piece pc) {
   const char* letters = " PNBRQK";
@@ -93,7 +45,8 @@ void zone_rects(std::ostringstream& o, Bitboard b, const char* cls) {
 
 std::string eval_svg(const Position& pos) {
   const EvalRecord rec = record_evaluation(pos);
-  const int full = white_eval(pos);
+  const int full = rec.sideToMove == WHITE ? rec.value : -rec.value;
+  const std::vector<PieceShare> shares = piece_shares(pos);
   std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << Board + PanelWidth << "\" height=\"" << Board
@@ -123,8 +76,9 @@ std::string eval_svg(const Position& pos) {
     const Piece pc = pos.piece_on(s);
     const int cx = sx(s) + Cell / 2, cy = sy(s) + Cell / 2;
     o << "<g class=\"piece\" data-square=\"" << square_to_string(s) << "\" data-piece=\"" << piece_letter(pc) << "\"";
-    int share = 0;
-    const bool hasShare = type_of(pc) != KING && piece_share(pos, full, s, share);
+    auto mine = std::find_if(shares.begin(), shares.end(), [s](const PieceShare& p) { return p.square == s; });
+    const bool hasShare = mine != shares.end();
+    const int share = hasShare ? mine->share : 0;
     if (hasShare) o << " data-share=\"" << share << "\"";
     o << ">\n<circle class=\"" << (color_of(pc) == WHITE ? "wpiece" : "bpiece") << "\" cx=\"" << cx << "\" cy=\""
       << cy - 6 << "\" r=\"15\"/>\n"

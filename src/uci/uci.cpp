@@ -79,7 +79,7 @@ void UciEngine::add_options() {
                     return std::string("not enough memory for a ") + o.value + " MB hash table; size unchanged";
                   return std::string();
                 }});
-  options_.add(UciOption{"Threads", UciOption::Spin, "1", 1, 1024, [this](const UciOption& o) {
+  options_.add(UciOption{"Threads", UciOption::Spin, "1", 1, MaxSearchThreads, [this](const UciOption& o) {
                   engine_.set_threads(int(std::stoll(o.value)));
                   return std::string();
                 }});
