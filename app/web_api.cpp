@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The WebAssembly build's entry points for the web page's workers (web/engine-worker.js), beside
+// the ordinary main() that Node.js runs (`node taper.js bench`). One UCI engine driven a line at
+// a time: its output goes to stdout, which the worker receives line by line (Module.print); a
+// `go` returns once its bestmove is printed, since this build searches on the calling thread.
+#include <emscripten/emscripten.h>
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "board/position.hpp"
+#include "tools/eval_explain.hpp"
+#include "uci/uci.hpp"
+
+namespace {
+
+taper::UciEngine& engine() {
+  static std::unique_ptr<taper::UciEngine> uci = [] {
+    taper::Position::init();
+    return std::make_unique<taper::UciEngine>(std::cout);
+  }();
+  return *uci;
+}
+
+}  // namespace
+
+extern "C" {
+
+/// Executes one UCI command line (`quit` is ignored: the page ends a worker by terminating it).
+EMSCRIPTEN_KEEPALIVE void taper_uci(const char* line) { engine().execute(line ? line : ""); }
+
+/// The evaluation of `fen` explained as JSON (tools/eval_explain.hpp), or {"error": ...}. The
+/// text stays valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* taper_eval_json(const char* fen) {
+  static std::string json;
+  taper::Position::init();
+  taper::Position pos;
+  std::string err;
+  json = pos.set(fen ? fen : "", false, &err) ? taper::tools::eval_json(pos) : taper::tools::eval_json_error("bad FEN: " + err);
+  return json.c_str();
+}
+
+}
