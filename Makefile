@@ -9,6 +9,8 @@
 #                         libFuzzer target for FUZZ_SECONDS (default 20; needs clang)
 #   make bench-perft      perft speed against Stockfish (needs /usr/games/stockfish)
 #   make release-check    run the release binaries: Wine, clean environment, Bench: of the last commit
+#   make web              the WebAssembly build and its page, a static folder (build/web/site; web/build.sh)
+#   make test-web         that page in headless Chromium (web/test/run.sh); skipped without chromium or node
 
 EXE ?= taper
 ARCH ?= native
@@ -19,7 +21,7 @@ COMPILER := $(notdir $(CXX))
 BUILD_DIR := build/make-$(ARCH)-$(COMPILER)$(if $(filter 1,$(TUNABLE)),-tunable,)
 GENERATOR := $(if $(shell command -v ninja 2>/dev/null),-G Ninja,)
 
-.PHONY: all taper native release release-check test test-release test-sanitize test-fuzz test-slow clean
+.PHONY: all taper native release release-check test test-release test-sanitize test-fuzz test-slow test-web web web-screenshots clean
 
 all: taper
 
@@ -42,7 +44,20 @@ release:
 release-check:
 	JOBS=$(JOBS) tests/release_check.sh
 
-test: test-release test-sanitize test-fuzz release-check
+test: test-release test-sanitize test-fuzz test-web release-check
+
+# Taper in the browser: the engine built with Emscripten plus the page (web/), one static folder.
+web:
+	JOBS=$(JOBS) web/build.sh
+
+# The page in Debian's headless Chromium against the native engine (web/test/run.sh); skipped with
+# a message when Chromium, Node.js or Emscripten is missing (WEB_TEST_STRICT=1 makes that a failure).
+test-web:
+	JOBS=$(JOBS) web/test/run.sh
+
+# The two screenshots of docs/ (a game, the evaluation view), taken by the same headless Chromium.
+web-screenshots:
+	JOBS=$(JOBS) web/test/run.sh --screenshots docs
 
 test-release:
 	$(CMAKE) -S . -B build/test-release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \

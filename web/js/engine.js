@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The page's side of the engine workers (engine-worker.js): a searching engine that can be
+// stopped at any moment, and an explainer that answers evaluation requests while the other one
+// thinks. Both are the same WebAssembly build.
+
+import { parseInfo } from './uci_info.js';
+
+const WorkerUrl = 'engine-worker.js';
+
+/// A UCI engine in a worker. search() resolves with the bestmove; stop() ends a search at once by
+/// terminating the worker (the search cannot be interrupted from outside: it runs on the worker's
+/// only thread) and resolves it with the first move of the last line the engine reported.
+export class Engine {
+  constructor({ onInfo, onCrash, options }) {
+    this.onInfo = onInfo;
+    this.onCrash = onCrash;
+    this.options = options;  // [name, value] pairs sent to every new worker
+    this.current = null;     // {resolve, lastInfo} of the running search
+    this.start();
+  }
+
+  start() {
+    this.worker = new Worker(WorkerUrl);
+    this.worker.onmessage = (e) => this.receive(e.data);
+    this.worker.onerror = (e) => this.crashed(e.message || 'the engine worker failed to load');
+    for (const [name, value] of this.options) this.send(`setoption name ${name} value ${value}`);
+  }
+
+  send(line) { this.worker.postMessage({ uci: line }); }
+
+  setOption(name, value) {
+    const kept = this.options.find(([n]) => n === name);
+    if (kept) kept[1] = value;
+    else this.options.push([name, value]);
+    if (!this.current) this.send(`setoption name ${name} value ${value}`);
+  }
+
+  get searching() { return this.current !== null; }
+
+  /// Searches `position` (a UCI `position ...` argument string) with `go` arguments `limits`.
+  search(position, limits) {
+    if (this.current) this.stop();
+    return new Promise((resolve) => {
+      this.current = { resolve, lastInfo: null };
+      this.send(`position ${position}`);
+      this.send(`go ${limits}`);
+    });
+  }
+
+  /// Ends the running search now; the promise of search() gets the best move found so far (null
+  /// if no line was reported yet). A fresh worker takes over, with the same options.
+  stop() {
+    if (!this.current) return;
+    const { resolve, lastInfo } = this.current;
+    this.current = null;
+    this.worker.terminate();
+    this.start();
+    resolve({ bestmove: lastInfo && lastInfo.pv.length ? lastInfo.pv[0] : null, stopped: true });
+  }
+
+  newGame() {
+    if (this.current) this.stop();
+    this.send('ucinewgame');
+  }
+
+  receive(msg) {
+    if (msg.type === 'crash') return this.crashed(msg.message);
+    if (msg.type !== 'line') return;
+    const line = msg.line;
+    if (line.startsWith('info string')) console.info('taper:', line);
+    if (!this.current) return;
+    if (line.startsWith('info ') && line.includes(' pv ')) {
+      const info = parseInfo(line);
+      if (info.multipv === 1) {
+        this.current.lastInfo = info;
+        this.onInfo(info);
+      }
+    } else if (line.startsWith('bestmove')) {
+      const { resolve } = this.current;
+      this.current = null;
+      const move = line.split(/\s+/)[1];
+      resolve({ bestmove: move === '(none)' ? null : move, stopped: false });
+    }
+  }
+
+  crashed(message) {
+    const pending = this.current;
+    this.current = null;
+    try { this.worker.terminate(); } catch (_) { /* already gone */ }
+    this.start();
+    this.onCrash(message);
+    if (pending) pending.resolve({ bestmove: null, stopped: true });
+  }
+}
+
+/// The evaluation explained (`taper eval --json`, from the same build) in its own worker, so a
+/// position is explained at once even while the engine searches.
+export class Explainer {
+  constructor() {
+    this.worker = new Worker(WorkerUrl);
+    this.pending = new Map();
+    this.nextId = 1;
+    this.worker.onmessage = (e) => {
+      const msg = e.data;
+      if (msg.type === 'eval' && this.pending.has(msg.id)) {
+        this.pending.get(msg.id).resolve(JSON.parse(msg.json));
+        this.pending.delete(msg.id);
+      } else if (msg.type === 'crash') {
+        for (const p of this.pending.values()) p.reject(new Error(msg.message));
+        this.pending.clear();
+      }
+    };
+    this.worker.onerror = (e) => {
+      for (const p of this.pending.values()) p.reject(new Error(e.message || 'the explainer failed to load'));
+      this.pending.clear();
+    };
+  }
+
+  explain(fen) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, evalFen: fen });
+    });
+  }
+}
