@@ -11,7 +11,7 @@
 import { Chessground } from '../vendor/chessground.js';
 import { Chess } from '../vendor/chess.js';
 import { Engine, Explainer } from './engine.js';
-import { renderOverlay, renderTermTable, taperNote } from './explain.js';
+import { kingSafetyLines, renderOverlay, renderTermTable, taperNote } from './explain.js';
 import { sanLine, whiteScoreText, whiteWdl } from './uci_info.js';
 
 const StartFen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -246,6 +246,13 @@ async function explainCurrent() {
   renderTermTable($('eval-terms'), data);
   $('verdict').textContent = data.verdict;
   $('taper-note').textContent = taperNote(data);
+  $('king-safety').replaceChildren(...kingSafetyLines(data).map(({ colour, tone, text }) => {
+    const li = document.createElement('li');
+    li.className = tone;
+    li.dataset.colour = colour;
+    li.textContent = text;
+    return li;
+  }));
   drawOverlay();
 }
 

@@ -54,6 +54,23 @@ export function taperNote(data) {
   return `Phase ${data.phase}/${data.phaseMidgame}: a row weighs ${mid}% its middlegame value and ${100 - mid}% its endgame value (${scale}). Weights in pawns, White's point of view.`;
 }
 
+/// One line per king: its zone's danger in words (the board shows the zone itself).
+export function kingSafetyLines(data) {
+  if (!data || !data.kings) return [];
+  const names = { N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' };
+  return data.kings.map((king) => {
+    const who = `${king.colour === 'white' ? 'White' : 'Black'} king on ${king.square}`;
+    const attackers = `${king.attackers} attacker${king.attackers === 1 ? '' : 's'}`;
+    const weak = king.weak.length ? `, weak squares ${king.weak.join(' ')}` : '';
+    const checks = king.safeChecks.length ? `, safe checks by ${king.safeChecks.map((c) => names[c]).join(', ')}` : '';
+    const cost = king.curveApplies && king.penalty > 0
+      ? `costs ${(king.penalty / 100).toFixed(2)} pawns (middlegame)`
+      : king.attackers < 2 ? 'no penalty: the curve needs two attackers' : 'no penalty yet';
+    return { colour: king.colour, tone: king.curveApplies && king.penalty > 0 ? 'danger' : king.attacked.length ? 'watch' : 'calm',
+      text: `${who}: ${king.units} danger units from ${attackers}${weak}${checks}; ${cost}.` };
+  });
+}
+
 /// Board coordinates (0..7 from the top-left as drawn) of square `key` ("e4").
 function xy(key, orientation) {
   const file = key.charCodeAt(0) - 97, rank = key.charCodeAt(1) - 49;
@@ -88,11 +105,6 @@ export function renderOverlay(svg, data, orientation, show) {
         const [x, y] = xy(key, orientation);
         g.append(svgEl('path', { d: `M${x + 0.12} ${y + 0.12} l0.2 0.2 m0 -0.2 l-0.2 0.2`, class: 'weak', 'data-square': key }));
       }
-      if (tone === 'calm') continue;  // nothing attacks the zone: no number to read
-      const [kx, ky] = xy(king.square, orientation);
-      const text = king.curveApplies ? `danger ${king.units} \u2192 \u2212${(king.penalty / 100).toFixed(2)}` : `danger ${king.units}`;
-      const labelY = ky < 1 ? ky + 1.28 : ky - 0.1;
-      g.append(svgEl('text', { x: kx + 0.5, y: labelY, class: `king-label ${tone}`, 'text-anchor': 'middle' }, text));
     }
   }
   if (show.outposts) {

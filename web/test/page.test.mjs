@@ -222,8 +222,8 @@ describe('Taper web page', () => {
       await game.page.waitForTimeout(500);
       await game.page.screenshot({ path: join(dir, 'web-game.png') });
       await game.page.close();
-      // The evaluation view: a king under attack, passed pawns, outposts.
-      const view = await openPage(`?fen=${encodeURIComponent('r1b2rk1/pp3ppp/2n1pq2/3p4/3P3Q/2PB1N2/P4PPP/R4RK1 w - - 0 14')}&movetime=1000`);
+      // The evaluation view: a passed pawn, outposts for both sides, an attacked king.
+      const view = await openPage(`?fen=${encodeURIComponent('r4rk1/1b2qppp/p7/1p1Pp2Q/4N3/P5P1/1P3P1P/R4RK1 w - - 0 20')}&movetime=1000`);
       await waitForBestmove(view.page);
       await waitForExplanation(view.page);
       await view.page.screenshot({ path: join(dir, 'web-eval.png') });
