@@ -19,14 +19,15 @@ const std::vector<Subcommand>& subcommands() {
       {"eval", "[FEN] [--svg FILE | --json]", "explain the static evaluation term by term (or draw it as SVG)", run_eval},
       {"moves", "[flags] < LINES", "legality and UCI/SAN conversion of moves given on stdin, for scripts", run_moves},
 #ifndef __EMSCRIPTEN__
-      // Tools that read the disk or start threads; the WebAssembly build has neither.
+      // Tools for engine development that read the disk or start threads: not in the WebAssembly
+      // build, which has neither (its CMake leaves their files and the tune layer out too).
       {"verify-endgames", "SYZYGY_DIR [flags]", "compare the known-endgame rules with Syzygy tables", run_verify_endgames},
       {"tune", "[flags] FILE...", "Texel-tune the evaluation weights on labelled positions", run_tune},
       {"datagen", "--out FILE [flags]", "play self-play games and write their positions as tuning data", run_datagen},
       {"wdl-fit", "[flags] FILE...", "fit the UCI_ShowWDL model to datagen output", run_wdl_fit},
-#endif
       {"spsa", "", "print the search constants in OpenBench's SPSA input format", run_spsa},
       {"genfens", "N seed S book PATH|None", "N random openings for OpenBench's data generation (also as one quoted argument)", run_genfens},
+#endif
   };
   // clang-format on
   return table;
