@@ -32,7 +32,8 @@ export class Engine {
     const kept = this.options.find(([n]) => n === name);
     if (kept) kept[1] = value;
     else this.options.push([name, value]);
-    if (!this.current) this.send(`setoption name ${name} value ${value}`);
+    // During a search the worker reads it once the search is over, before the next `go`.
+    this.send(`setoption name ${name} value ${value}`);
   }
 
   get searching() { return this.current !== null; }
