@@ -6,8 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include "engine_process.hpp"
@@ -15,22 +13,6 @@
 using taper::testing::EngineProcess;
 
 namespace {
-
-/// CPU seconds (user + system) the process has used so far, or -1 if /proc cannot say.
-double cpu_seconds(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string stat;
-  if (!std::getline(in, stat)) return -1;
-  // Fields after the command name (which may hold spaces) start after the last ')'.
-  std::istringstream rest(stat.substr(stat.rfind(')') + 2));
-  std::string field;
-  long utime = 0, stime = 0;
-  for (int n = 3; n <= 15 && rest >> field; ++n) {
-    if (n == 14) utime = std::stol(field);
-    if (n == 15) stime = std::stol(field);
-  }
-  return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
-}
 
 void start_engine(EngineProcess& engine) {
   engine.send("uci");
@@ -47,9 +29,9 @@ double idle_cpu_after_search(EngineProcess& engine, const std::string& fen) {
   engine.send("position fen " + fen);
   engine.send("go depth 8");
   EXPECT_FALSE(engine.read_until("bestmove", 120000).empty()) << fen;
-  double atBestmove = cpu_seconds(engine.pid());
+  double atBestmove = engine.cpu_seconds();
   std::this_thread::sleep_for(std::chrono::seconds(1));
-  double later = cpu_seconds(engine.pid());
+  double later = engine.cpu_seconds();
   EXPECT_GE(atBestmove, 0) << "no /proc/<pid>/stat";
   return later - atBestmove;
 }

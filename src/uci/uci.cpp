@@ -52,7 +52,7 @@ const UciEngine::Command UciEngine::Commands[] = {
     {"ucinewgame", &UciEngine::cmd_ucinewgame, false},
     {"setoption",  &UciEngine::cmd_setoption,  false},
     {"position",   &UciEngine::cmd_position,   true},
-    {"go",         &UciEngine::cmd_go,         false},
+    {"go",         &UciEngine::cmd_go,         true},   // stops the running search first
     {"stop",       &UciEngine::cmd_stop,       true},
     {"ponderhit",  &UciEngine::cmd_ponderhit,  true},
     {"d",          &UciEngine::cmd_display,    true},
@@ -246,19 +246,30 @@ void UciEngine::cmd_position(std::istringstream& is) {
 }
 
 void UciEngine::cmd_go(std::istringstream& is) {
-  SearchLimits limits;
-  limits.startTime = now_ms();
-  std::string err;
-  int perftDepth = 0;
-  if (!parse_go(is, pos_, limits, perftDepth, err)) {
-    // Refused whole: a half-understood `go` could start an unintended (e.g. infinite) search.
-    info_string("error: " + err + "; go ignored");
+  // Every `go` ends with exactly one bestmove (none only after a valid `go perft`). A `go` that
+  // arrives during a search first ends that one, which sends its own bestmove.
+  const TimePoint received = now_ms();  // the clock runs from here, whatever waits follow
+  if (engine_.searching()) {
+    info_string("go during a search: stopping the running search first");
+    engine_.stop();
+  }
+  engine_.wait();
+  GoCommand go = parse_go(is, pos_);
+  go.limits.startTime = received;
+  for (const std::string& note : go.ignored) info_string("warning: " + note);
+  if (go.refused()) {
+    // The GUI still waits for a bestmove: give it a legal one at once (bestmove (none) when
+    // there is none), the best of a depth-1 search, rather than nothing or a guess.
+    info_string("error: " + go.error + "; go refused, answered by a depth-1 search");
+    go = GoCommand{};
+    go.limits.startTime = received;
+    go.limits.depth = 1;
+  }
+  if (go.perftDepth) {
+    perft(go.perftDepth);
     return;
   }
-  if (perftDepth) {
-    perft(perftDepth);
-    return;
-  }
+  const SearchLimits& limits = go.limits;
 
   bool chess960 = pos_.is_chess960();
   bool showWdl = options_.check("UCI_ShowWDL");
