@@ -45,12 +45,13 @@ bool kpk_wins(Square strongKing, Square pawn, Square weakKing, bool strongToMove
 bool build_now(const Position& pos);
 
 /// Built tables, for reports: signature (e.g. "KQvKR"), memory, and the wall and CPU time
-/// (of the thread that solved it) that its own solve took.
+/// (of the thread that built it) that its own solve or unpacking took.
 struct TableInfo {
   std::string signature;
   size_t bytes;
   double seconds;
   double cpuSeconds;
+  bool builtIn;  ///< unpacked from the tables solved when the binary was compiled
 };
 std::vector<TableInfo> ready_tables();
 
