@@ -3,7 +3,8 @@
 # ThreadSanitizer check: builds Taper and its tests with -DTAPER_SANITIZE=thread in build/tsan and
 # runs the multi-threaded tests (tests/threads_test.cpp, repeated TAPER_THREADS_ROUNDS times), the
 # UCI dialogue tests (which drive the TSan-built binary over a pipe), the search tests and the
-# Syzygy probes from several threads (tests/syzygy_threads_test.cpp, tb_search_test.cpp), then,
+# Syzygy probes from several threads (tests/syzygy_threads_test.cpp, tb_search_test.cpp) and the
+# protocol tests of weakened levels (ponder, infinite, think time) and of every `go`, then,
 # if fastchess is available, TSAN_GAMES self-play games with Threads 4 at a fixed node count.
 # Every process writes its reports to $TSAN_LOGS/report.<pid>; exit 1 if there is any.
 #
@@ -40,7 +41,7 @@ export TSAN_OPTIONS="suppressions=$root/tests/tsan.supp log_path=$logs/report se
 status=0
 if [ "${TSAN_SKIP_TESTS:-0}" != 1 ]; then
   TAPER_THREADS_ROUNDS=$rounds "$build/tests/taper_tests" \
-    --gtest_filter='Threads.*:Uci.*:Limits.*:Search.*:Regression.*:SyzygyThreads.*:TbSearch.*:-*Deep*:*Slow*:Search.MateSuiteExactDistances' ||
+    --gtest_filter='Threads.*:Uci.*:UciProtocol.*:SkillProtocol.*:Limits.*:Search.*:Regression.*:SyzygyThreads.*:TablebaseSearch.*:-*Deep*:*Slow*:Search.MateSuiteExactDistances' ||
     status=1
 fi
 

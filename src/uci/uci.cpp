@@ -103,8 +103,9 @@ void UciEngine::add_options() {
   options_.add(UciOption{"Skill Level", UciOption::Spin, "20", 0, 20, nullptr});
   options_.add(UciOption{"Debug Log File", UciOption::String, "", 0, 0,
                          [this](const UciOption& o) { return debugLog_.open(o.value); }});
-  // The four-man tables (KQvKR, KQvKP, KRvKP, KRvKB, KRvKN) are solved at the next `isready`,
-  // on this thread, while the GUI waits: seconds of CPU, hence off by default (docs/EVAL.md).
+  // The four-man tables (KQvKR, KQvKP, KRvKP, KRvKB, KRvKN), solved when Taper was built, are
+  // unpacked at the next `isready` (~0.1 s). Off by default: they change the evaluation of
+  // these endings, and so the bench signature (docs/EVAL.md).
   options_.add(UciOption{"EndgameBitbases", UciOption::Check, "false", 0, 0, [](const UciOption& o) {
                            if (o.value != "true") bitbase::release_four_man();
                            return std::string();
@@ -177,8 +178,9 @@ void UciEngine::cmd_uci(std::istringstream&) {
 }
 
 void UciEngine::cmd_isready(std::istringstream&) {
-  // The one place the engine solves tables: the GUI asked for readiness and waits. Never during
-  // a search (isready may come then), so a search sees the same tables from start to end.
+  // The one place the engine builds tables (unpacks them, or solves them in a build without
+  // the built-in ones): the GUI asked for readiness and waits. Never during a search (isready
+  // may come then), so a search sees the same tables from start to end.
   if (options_.check("EndgameBitbases") && !bitbase::four_man_ready() && !engine_.searching()) bitbase::build_four_man();
   say("readyok");
 }
