@@ -156,7 +156,7 @@ bool decompress(const uint8_t* packed, size_t packedSize, size_t size, std::vect
   while (true) {
     uint64_t literals;
     if (!get_varint(p, end, literals) || literals > size - at || literals > size_t(end - p)) return false;
-    std::memcpy(out.data() + at, p, literals);
+    if (literals) std::memcpy(out.data() + at, p, literals);  // (an empty output has no data())
     p += literals;
     at += literals;
     if (at == size) return p == end;
