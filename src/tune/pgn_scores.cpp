@@ -82,7 +82,7 @@ bool parse_score_comment(const std::string& comment, int& centipawns, bool& mate
   while (i < comment.size() && (std::isdigit(static_cast<unsigned char>(comment[i])) || comment[i] == '.')) ++i;
   // The score is followed by "/depth": "book", "0.512s" or plain text are not scores.
   if (i == start || i >= comment.size() || comment[i] != '/') return false;
-  double pawns = std::strtod(comment.substr(start, i - start).c_str(), nullptr);
+  double pawns = std::min(1e4, std::strtod(comment.substr(start, i - start).c_str(), nullptr));
   centipawns = int(std::lround(pawns * 100)) * (negative ? -1 : 1);
   return true;
 }
