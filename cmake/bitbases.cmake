@@ -31,7 +31,7 @@ endif()
 set(TAPER_BITBASE_CACHE ${defaultCache} CACHE PATH "Folder of solved bitbase archives, shared by build folders")
 
 if(CMAKE_CROSSCOMPILING)
-  find_program(TAPER_HOST_CXX NAMES c++ g++ clang++)
+  find_program(TAPER_HOST_CXX NAMES c++ g++ clang++ NO_CMAKE_FIND_ROOT_PATH)  # a program of this machine
   if(NOT TAPER_HOST_CXX)
     message(FATAL_ERROR "the four-man bitbases are solved at build time by a program for this machine: "
                         "install a C++20 compiler (c++), or configure with -DTAPER_EMBED_BITBASES=OFF")
