@@ -28,6 +28,7 @@ endif()
 # With neither, the engine is built without a prober and `SyzygyPath` says so in an info string.
 set(TAPER_FATHOM_SOURCE "" CACHE PATH "Fathom's source tree (scripts/fetch_fathom.sh) to compile the Syzygy prober from")
 option(TAPER_SYSTEM_FATHOM "Use the installed libfathom when TAPER_FATHOM_SOURCE is not given" ON)
+option(TAPER_FATHOM_NO_THREADS "Compile TAPER_FATHOM_SOURCE without Fathom's lock, as Debian's libfathom is (tests/tsan.sh)" OFF)
 set(TAPER_SYZYGY "none")
 if(TAPER_FATHOM_SOURCE)
   if(NOT EXISTS ${TAPER_FATHOM_SOURCE}/src/tbprobe.c)
@@ -37,8 +38,13 @@ if(TAPER_FATHOM_SOURCE)
   add_library(taper_fathom STATIC ${TAPER_FATHOM_SOURCE}/src/tbprobe.c)
   set_target_properties(taper_fathom PROPERTIES C_STANDARD 99 C_EXTENSIONS ON)
   # Popcount through the compiler, so each flavour gets the instruction it may use. Fathom's
-  # own locking stays on (Debian's libfathom is built with TB_NO_THREADS).
+  # own locking stays on (Debian's libfathom is built with TB_NO_THREADS), unless
+  # TAPER_FATHOM_NO_THREADS builds it as Debian does: tests/tsan.sh does, so that
+  # ThreadSanitizer sees Fathom's memory and checks Taper's own locking (tb/warm_tables.hpp).
   target_compile_options(taper_fathom PRIVATE "-DTB_CUSTOM_POP_COUNT(x)=__builtin_popcountll(x)")
+  if(TAPER_FATHOM_NO_THREADS)
+    target_compile_definitions(taper_fathom PRIVATE TB_NO_THREADS)
+  endif()
   # Third-party code: its warnings are not ours to fix.
   target_compile_options(taper_fathom PRIVATE -w)
   target_include_directories(taper_fathom PUBLIC ${TAPER_FATHOM_SOURCE}/src)

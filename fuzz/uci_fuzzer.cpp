@@ -4,8 +4,9 @@
 // Each input is a sequence of lines (split at '\n' as the engine's loop does). Every line goes
 // through limit_line() and then UciEngine::execute; `quit` ends the input early. After the last
 // line a `stop` ends any search still running (`go infinite`, `go ponder`), and the harness waits
-// for its `bestmove`. Checks: every started search ends with exactly one well-formed `bestmove`
-// line, within 20 s (else the engine is wedged); nothing else looks like one.
+// for its `bestmove`. Checks: every `go` but a valid perft (refused ones, and those sent during a
+// search, included) ends with exactly one well-formed `bestmove` line, within 20 s (else the
+// engine is wedged); nothing else looks like one.
 //
 // One engine serves all inputs (a fresh one costs a 16 MB hash table per input); between inputs
 // it is reset to the state of a new engine: default options, `ucinewgame`, start position.
@@ -42,11 +43,11 @@ class Transcript : public std::streambuf {
     std::unique_lock lock(mutex_);
     return changed_.wait_for(lock, timeout, [&] { return bestmoves_ >= count; });
   }
-  /// `go` commands refused so far, because a search was running or because an argument was bad
-  /// ("info string error: ...; go ignored"); both are printed synchronously by execute.
-  int refusals() {
+  /// Perft runs so far (a valid `go perft N` answers "Nodes searched: N", printed synchronously
+  /// by execute, and no bestmove; every other `go` is answered by one bestmove).
+  int perfts() {
     std::lock_guard lock(mutex_);
-    return refusals_;
+    return perfts_;
   }
   /// Takes the text written so far.
   std::string take() {
@@ -84,16 +85,14 @@ class Transcript : public std::streambuf {
       size_t start = text_.rfind('\n', text_.size() - 2);
       start = start == std::string::npos ? 0 : start + 1;
       if (text_.compare(start, 8, "bestmove") == 0) ++bestmoves_;
-      if (text_.find("'go' ignored while searching", start) != std::string::npos ||
-          text_.find("; go ignored", start) != std::string::npos)
-        ++refusals_;
+      if (text_.compare(start, 15, "Nodes searched:") == 0) ++perfts_;
     }
   }
   std::mutex mutex_;
   std::condition_variable changed_;
   std::string text_;
   int bestmoves_ = 0;
-  int refusals_ = 0;
+  int perfts_ = 0;
 };
 
 bool is_uci_move(std::string_view m) {
@@ -149,17 +148,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!limited) continue;
     std::vector<Token> t = tokenize(*limited);
     const bool go = !t.empty() && t[0].text == "go";
-    bool perft = false;
-    for (const Token& tok : t) perft |= tok.text == "perft";
     if (!t.empty() && t[0].text == "setoption") {
       std::string all = lower(*limited);
       touchedHash |= all.find("hash") != std::string::npos;
       touchedThreads |= all.find("threads") != std::string::npos;
     }
-    const int refusalsBefore = h->transcript.refusals();
+    const int perftsBefore = h->transcript.perfts();
     const bool goOn = h->engine.execute(*limited);
-    // A `go` starts a search unless it asks for perft or is refused because one is running.
-    searches += go && !perft && h->transcript.refusals() == refusalsBefore;
+    // Every `go` is answered by one bestmove (a refused one by a depth-1 search, one during a
+    // search after that search's own), except a valid perft.
+    searches += go && h->transcript.perfts() == perftsBefore;
     if (!goOn) break;
   }
 

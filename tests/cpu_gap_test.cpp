@@ -6,8 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include "engine_process.hpp"
@@ -15,22 +13,6 @@
 using taper::testing::EngineProcess;
 
 namespace {
-
-/// CPU seconds (user + system) the process has used so far, or -1 if /proc cannot say.
-double cpu_seconds(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string stat;
-  if (!std::getline(in, stat)) return -1;
-  // Fields after the command name (which may hold spaces) start after the last ')'.
-  std::istringstream rest(stat.substr(stat.rfind(')') + 2));
-  std::string field;
-  long utime = 0, stime = 0;
-  for (int n = 3; n <= 15 && rest >> field; ++n) {
-    if (n == 14) utime = std::stol(field);
-    if (n == 15) stime = std::stol(field);
-  }
-  return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
-}
 
 void start_engine(EngineProcess& engine) {
   engine.send("uci");
@@ -47,9 +29,9 @@ double idle_cpu_after_search(EngineProcess& engine, const std::string& fen) {
   engine.send("position fen " + fen);
   engine.send("go depth 8");
   EXPECT_FALSE(engine.read_until("bestmove", 120000).empty()) << fen;
-  double atBestmove = cpu_seconds(engine.pid());
+  double atBestmove = engine.cpu_seconds();
   std::this_thread::sleep_for(std::chrono::seconds(1));
-  double later = cpu_seconds(engine.pid());
+  double later = engine.cpu_seconds();
   EXPECT_GE(atBestmove, 0) << "no /proc/<pid>/stat";
   return later - atBestmove;
 }
@@ -72,8 +54,8 @@ TEST(CpuGap, NoCpuBetweenBestmoveAndTheNextCommand) {
   EXPECT_TRUE(engine.wait_exit(10000));
 }
 
-// With the tables on, `isready` solves them while the GUI waits; afterwards the evaluation
-// reads them (Nc2 mates in this KRvKN position, which the rules alone call a draw) and the
+// With the tables on, `isready` unpacks them (solved at build time) within a second; afterwards
+// the evaluation reads them (Nc2 mates in this KRvKN position, which the rules alone call a draw) and the
 // process is still idle after bestmove.
 TEST(CpuGap, BitbasesAreSolvedAtIsreadyAndUsed) {
   EngineProcess engine;
@@ -90,10 +72,19 @@ TEST(CpuGap, BitbasesAreSolvedAtIsreadyAndUsed) {
   };
   EXPECT_GT(final_eval(), -1000) << "a win for Black before any table is built";
   engine.send("setoption name EndgameBitbases value true");
+  // The tables were solved when the binary was built: isready only unpacks them. A GUI drops
+  // an engine that takes 15 s; the goal is 1 s. CPU is the fair measure on a loaded machine,
+  // wall time gets a margin.
+  double cpuBefore = engine.cpu_seconds();
   auto start = std::chrono::steady_clock::now();
-  double idle = idle_cpu_after_search(engine, fen);
+  engine.send("isready");
+  ASSERT_FALSE(engine.read_until("readyok", 600000).empty());
   double readySeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << "isready with EndgameBitbases, search and idle second: " << readySeconds << " s\n";
+  double readyCpu = engine.cpu_seconds() - cpuBefore;
+  std::cout << "isready with EndgameBitbases: " << readySeconds << " s wall, " << readyCpu << " s CPU\n";
+  EXPECT_LT(readyCpu, 1.0);
+  EXPECT_LT(readySeconds, 3.0);
+  double idle = idle_cpu_after_search(engine, fen);
   EXPECT_LT(idle, 0.05) << idle << " s of CPU in the second after bestmove";
   EXPECT_LE(final_eval(), -5000) << "the solved KRvKN table says Black wins";
   engine.send("setoption name EndgameBitbases value false");

@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -118,6 +120,23 @@ class EngineProcess {
   int exit_status() const { return exitStatus_; }
   /// The child's process id (for reading its CPU time from /proc).
   pid_t pid() const { return pid_; }
+
+  /// CPU seconds (user + system, all threads) the child has used so far, from
+  /// /proc/<pid>/stat, or -1 if /proc cannot say.
+  double cpu_seconds() const {
+    std::ifstream in("/proc/" + std::to_string(pid_) + "/stat");
+    std::string stat;
+    if (!std::getline(in, stat)) return -1;
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    std::istringstream rest(stat.substr(stat.rfind(')') + 2));
+    std::string field;
+    long utime = 0, stime = 0;
+    for (int n = 3; n <= 15 && rest >> field; ++n) {
+      if (n == 14) utime = std::stol(field);
+      if (n == 15) stime = std::stol(field);
+    }
+    return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
+  }
 
  private:
   pid_t pid_ = -1;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `go` arguments: every malformed command is refused whole, with one reason; good ones parse.
+// `go` arguments: a bad number refuses the command whole, with one reason; unknown words and
+// illegal searchmoves are skipped with a note (as Stockfish skips them); good ones parse.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -15,6 +16,7 @@ struct Parsed {
   SearchLimits limits;
   int perft;
   std::string error;
+  std::vector<std::string> ignored;
 };
 
 Parsed parse(const std::string& args) {
@@ -22,9 +24,8 @@ Parsed parse(const std::string& args) {
   Position pos;
   pos.set(Position::StartFen, false);
   std::istringstream is(args);
-  Parsed p{};
-  p.ok = parse_go(is, pos, p.limits, p.perft, p.error);
-  return p;
+  GoCommand go = parse_go(is, pos);
+  return Parsed{!go.refused(), go.limits, go.perftDepth, go.error, go.ignored};
 }
 
 }  // namespace
@@ -39,23 +40,48 @@ TEST(GoParser, MalformedGoIsRefusedWithOneReason) {
       {"depth", "'depth' needs a number"},
       {"depth 0", "'depth' must be at least 1"},
       {"movetime -5", "'movetime' must be at least 1, not -5"},
+      {"movetime 0", "'movetime' must be at least 1, not 0"},
       {"nodes 0", "'nodes' must be at least 1"},
-      {"wtime 1000 btime 1000 frobnicate", "unknown go parameter 'frobnicate'"},
       {"infinite depth x", "'depth' needs a number, not 'x'"},
       {"wtime 1000 winc abc", "'winc' needs a number, not 'abc'"},
       {"movestogo -1", "'movestogo' must be at least 0"},
       {"mate 0", "'mate' must be at least 1"},
       {"perft x", "'perft' needs a number"},
-      {"searchmoves", "searchmoves lists no legal move"},
-      {"searchmoves e2e5", "'e2e5' is not a legal move here"},
-      {"searchmoves e2e4 e7e5 depth 3", "'e7e5' is not a legal move here"},
-      {"depth 5 5", "unknown go parameter '5'"},
+      {"searchmoves", "searchmoves lists no move"},
+      {"searchmoves e2e5", "searchmoves lists no legal move"},
+      {"searchmoves e7e5 foo depth 3", "searchmoves lists no legal move"},
   };
   for (const Case& c : cases) {
     Parsed p = parse(c.args);
     EXPECT_FALSE(p.ok) << c.args;
     EXPECT_NE(p.error.find(c.reason), std::string::npos) << c.args << " -> " << p.error;
   }
+}
+
+TEST(GoParser, UnknownWordsAndIllegalSearchmovesAreSkippedWithANote) {
+  Parsed p = parse("wtime 1000 btime 1000 frobnicate");
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_TRUE(p.limits.clock);
+  ASSERT_EQ(p.ignored.size(), 1u);
+  EXPECT_NE(p.ignored[0].find("unknown go parameter 'frobnicate'"), std::string::npos) << p.ignored[0];
+
+  p = parse("foo 3");  // Stockfish reads this as a plain `go`
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.ignored.size(), 2u);
+  EXPECT_EQ(p.limits.depth, 0);
+
+  p = parse("depth 5 5");
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.limits.depth, 5);
+  ASSERT_EQ(p.ignored.size(), 1u);
+  EXPECT_NE(p.ignored[0].find("'5'"), std::string::npos);
+
+  p = parse("searchmoves e2e4 e7e5 e2e4 depth 3");
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.limits.searchMoves.size(), 1u);  // e7e5 is Black's move; the repeat counts once
+  EXPECT_EQ(p.limits.depth, 3);
+  ASSERT_EQ(p.ignored.size(), 1u);
+  EXPECT_NE(p.ignored[0].find("'e7e5' is not a legal move here"), std::string::npos) << p.ignored[0];
 }
 
 TEST(GoParser, GoodGoCommandsParse) {
@@ -71,6 +97,7 @@ TEST(GoParser, GoodGoCommandsParse) {
   ASSERT_TRUE(p.ok) << p.error;
   EXPECT_EQ(p.limits.searchMoves.size(), 2u);
   EXPECT_EQ(p.limits.depth, 7);
+  EXPECT_TRUE(p.ignored.empty());
 
   // Lagging GUIs send negative clocks: they mean zero, not an error. Huge numbers are clamped.
   p = parse("wtime -100 btime -100");

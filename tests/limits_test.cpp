@@ -164,15 +164,17 @@ TEST(Limits, GoWithNegativeZeroMissingAndHugeNumbers) {
     EXPECT_TRUE(legal_in(Middlegame, bestmove_of(lines))) << go << " -> " << lines.back();
   }
   // A limit below its minimum or a missing number makes the whole `go` malformed: one error,
-  // nothing starts (the next `isready` is answered before any search output).
+  // then the bestmove of a depth-1 search, and nothing more (the next `isready` is answered alone).
   for (const char* go : {"go movetime -1", "go movetime 0", "go nodes -5", "go nodes 0", "go depth -1", "go depth 0",
                          "go mate -2 nodes 20000", "go movestogo -3 wtime 1000 btime 1000", "go wtime 50 btime",
                          "go perft -1", "go perft 0"}) {
     e.send(go);
-    e.send("isready");
-    auto lines = e.read_until("readyok", Slow);
-    ASSERT_EQ(lines.size(), 2u) << go;
+    auto lines = e.read_until("bestmove", Slow);
+    ASSERT_FALSE(lines.empty()) << go;
     EXPECT_EQ(lines[0].rfind("info string error: ", 0), 0u) << go << " -> " << lines[0];
+    EXPECT_TRUE(legal_in(Middlegame, bestmove_of(lines))) << go << " -> " << lines.back();
+    e.send("isready");
+    EXPECT_EQ(e.read_until("readyok", Slow).size(), 1u) << go;
   }
   e.send("isready");
   EXPECT_FALSE(e.read_until("readyok", Slow).empty());

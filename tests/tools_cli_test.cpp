@@ -3,6 +3,7 @@
 // rejects unknown flags; analyse's flags and infinite mode; perft and bench agree with UCI.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdio>
 #include <fstream>
 #include <sys/wait.h>
@@ -102,6 +103,33 @@ TEST(ToolsCli, AnalyseFlagsAreNotPartOfTheFen) {
   const Outcome nodes = run({"analyse", "--nodes", "20000"});
   ASSERT_EQ(nodes.code, 0) << nodes.out;
   EXPECT_TRUE(contains(nodes.out, "analysing for 20000 nodes")) << nodes.out;
+}
+
+/// The three numbers of analyse's "Chances: White wins W %, draw D %, Black wins L %" line.
+std::array<int, 3> chances(const std::string& out) {
+  std::array<int, 3> c{-1, -1, -1};
+  size_t at = out.find("Chances: White wins ");
+  if (at != std::string::npos)
+    std::sscanf(out.c_str() + at, "Chances: White wins %d %%, draw %d %%, Black wins %d %%", &c[0], &c[1], &c[2]);
+  return c;
+}
+
+// The closing verdict also as chances from the UCI_ShowWDL model, from White's side whoever
+// is to move: a queen up wins nearly always, a mate always, the start is mostly undecided.
+TEST(ToolsCli, AnalyseGivesTheVerdictAsWinDrawLossChances) {
+  const Outcome start = run({"analyse", "--depth", "6", "--hash", "8"});
+  ASSERT_EQ(start.code, 0) << start.out;
+  std::array<int, 3> c = chances(start.out);
+  EXPECT_GE(c[0] + c[1] + c[2], 99) << start.out;
+  EXPECT_LE(c[0] + c[1] + c[2], 101) << start.out;
+  EXPECT_GT(c[1], 10) << start.out;
+  const Outcome queenUp = run({"analyse", "--depth", "6", "--hash", "8", "4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3", "b", "-", "-"});
+  c = chances(queenUp.out);
+  EXPECT_GE(c[0], 90) << queenUp.out;  // Black to move, and White still wins
+  EXPECT_LE(c[2], 2) << queenUp.out;
+  const Outcome mate = run({"analyse", "--depth", "4", "--hash", "8", "6k1/5ppp/8/8/8/8/8/R5K1", "w", "-", "-"});
+  c = chances(mate.out);
+  EXPECT_EQ(c[0], 100) << mate.out;
 }
 
 TEST(ToolsCli, AnalyseInfiniteStopsOnEnterOrEndOfInput) {

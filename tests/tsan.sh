@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # ThreadSanitizer check: builds Taper and its tests with -DTAPER_SANITIZE=thread in build/tsan and
 # runs the multi-threaded tests (tests/threads_test.cpp, repeated TAPER_THREADS_ROUNDS times), the
-# UCI dialogue tests (which drive the TSan-built binary over a pipe) and the search tests, then,
+# UCI dialogue tests (which drive the TSan-built binary over a pipe), the search tests and the
+# Syzygy probes from several threads (tests/syzygy_threads_test.cpp, tb_search_test.cpp) and the
+# protocol tests of weakened levels (ponder, infinite, think time) and of every `go`, then,
 # if fastchess is available, TSAN_GAMES self-play games with Threads 4 at a fixed node count.
 # Every process writes its reports to $TSAN_LOGS/report.<pid>; exit 1 if there is any.
 #
@@ -18,8 +20,19 @@ logs=${TSAN_LOGS:-$build/tsan-logs}
 rounds=${TAPER_THREADS_ROUNDS:-3}
 games=${TSAN_GAMES:-10}
 
+# Fathom compiled in from Debian's source package, built as Debian builds libfathom (without
+# its lock, TB_NO_THREADS) but instrumented: ThreadSanitizer then sees Fathom's memory, so the
+# Syzygy tests check Taper's own locking. The installed libfathom.so is not instrumented, and
+# races inside it would go unseen: without the source the check says so and uses it anyway.
+fathom_args=""
+if fathom=$("$root/scripts/fetch_fathom.sh" "$root/build/fathom" 2>/dev/null); then
+  fathom_args="-DTAPER_SYSTEM_FATHOM=OFF -DTAPER_FATHOM_SOURCE=$fathom -DTAPER_FATHOM_NO_THREADS=ON"
+else
+  echo "tests/tsan.sh: Fathom's source could not be fetched: the Syzygy probes run in the uninstrumented libfathom"
+fi
+# shellcheck disable=SC2086
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTAPER_SANITIZE=thread \
-  -DTAPER_BENCHMARKS=OFF >/dev/null || exit 2
+  -DTAPER_BENCHMARKS=OFF $fathom_args >/dev/null || exit 2
 cmake --build "$build" --target taper taper_tests || exit 2
 
 rm -rf "$logs"
@@ -28,7 +41,7 @@ export TSAN_OPTIONS="suppressions=$root/tests/tsan.supp log_path=$logs/report se
 status=0
 if [ "${TSAN_SKIP_TESTS:-0}" != 1 ]; then
   TAPER_THREADS_ROUNDS=$rounds "$build/tests/taper_tests" \
-    --gtest_filter='Threads.*:Uci.*:Limits.*:Search.*:Regression.*:-*Deep*:*Slow*:Search.MateSuiteExactDistances' ||
+    --gtest_filter='Threads.*:Uci.*:UciProtocol.*:SkillProtocol.*:Limits.*:Search.*:Regression.*:SyzygyThreads.*:TablebaseSearch.*:-*Deep*:*Slow*:Search.MateSuiteExactDistances' ||
     status=1
 fi
 

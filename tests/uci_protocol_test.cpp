@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Protocol corners with the real binary: a malformed `go` starts nothing, `debug` and `register`
+// Protocol corners with the real binary: every `go` gets one bestmove (refused, odd or sent
+// during a search), `debug` and `register`
 // are accepted quietly, the Debug Log File records both directions with timestamps, weakened
 // play answers with legal moves, and `--version` / `id name` carry the commit.
 #include <gtest/gtest.h>
@@ -41,26 +42,94 @@ int count_prefix(const std::vector<std::string>& lines, const std::string& prefi
 
 }  // namespace
 
-TEST(UciProtocol, MalformedGoIsRefusedWholeAndStartsNothing) {
+/// The move of a `bestmove` line ("" if it is not one).
+std::string bestmove_of(const std::string& line) {
+  std::istringstream is(line);
+  std::string tag, move;
+  is >> tag >> move;
+  return tag == "bestmove" ? move : "";
+}
+
+// A refused `go` (a bad number, no legal searchmove) still gets its one bestmove, at once: the
+// best move of a depth-1 search, after one error line that names what was refused. Nothing
+// else follows (no second bestmove, no search left running).
+TEST(UciProtocol, RefusedGoIsAnsweredByOneLegalBestmove) {
+  EngineProcess e;
+  handshake(e);
+  e.send("position startpos moves e2e4");
+  for (const char* go : {"go depth x", "go depth", "go depth 0", "go movetime 0", "go movetime -5", "go nodes 0",
+                         "go mate 0", "go wtime 1000 btime abc", "go searchmoves e2e5", "go searchmoves e7e6e5",
+                         "go infinite depth x", "go ponder movetime 0", "go perft x", "go perft 0"}) {
+    e.send(go);
+    std::vector<std::string> lines = e.read_until("bestmove", Slow);
+    ASSERT_FALSE(lines.empty()) << go << ": no bestmove";
+    EXPECT_EQ(count_prefix(lines, "info string error:"), 1) << go;
+    for (const std::string& l : lines)
+      if (l.rfind("info string error:", 0) == 0) {
+        EXPECT_NE(l.find("go refused"), std::string::npos) << go << " -> " << l;
+      }
+    std::string move = bestmove_of(lines.back());
+    EXPECT_TRUE(move.size() == 4 && (move[1] == '7' || move[1] == '8')) << go << " -> " << lines.back();
+    std::vector<std::string> after = output_until_ready(e);
+    EXPECT_EQ(after.size(), 1u) << go << ": more output after bestmove: " << after.front();
+  }
+  // In a position with no legal move the answer is `bestmove (none)`, refused or not.
+  e.send("position fen 6rk/8/8/8/8/8/6q1/7K w - - 0 1");
+  for (const char* go : {"go depth x", "go movetime 0", "go searchmoves h1h2", "go depth 3"}) {
+    e.send(go);
+    std::vector<std::string> lines = e.read_until("bestmove", Slow);
+    ASSERT_FALSE(lines.empty()) << go;
+    EXPECT_EQ(lines.back(), "bestmove (none)") << go;
+  }
+}
+
+// Unknown words are skipped with a warning, as Stockfish skips them: `go foo 3` is a plain
+// `go` (a search until `stop`), `go depth 3 foo` a depth-3 search; each gets one bestmove.
+TEST(UciProtocol, UnknownGoWordsAreSkippedWithAWarning) {
   EngineProcess e;
   handshake(e);
   e.send("position startpos");
-  for (const char* go : {"go depth x", "go movetime -5", "go infinite frobnicate", "go wtime 1000 btime abc",
-                         "go searchmoves e2e5", "go depth 0"}) {
-    e.send(go);
-    // One error line, then (were a search running) `isready` would still answer, but the next
-    // `go` would be refused as "ignored while searching" and an infinite search never ends.
-    std::vector<std::string> lines = output_until_ready(e);
-    EXPECT_EQ(count_prefix(lines, "info string error:"), 1) << go;
-    EXPECT_EQ(count_prefix(lines, "info depth"), 0) << go;
-    EXPECT_EQ(count_prefix(lines, "bestmove"), 0) << go;
-    ASSERT_FALSE(lines.empty());
-    EXPECT_NE(lines.front().find("go ignored"), std::string::npos) << go << " -> " << lines.front();
-    e.send("go depth 2");
-    std::vector<std::string> next = e.read_until("bestmove", Slow);
-    ASSERT_FALSE(next.empty()) << go;
-    for (const std::string& l : next) EXPECT_EQ(l.find("ignored while searching"), std::string::npos) << go;
-  }
+  e.send("go depth 3 foo");
+  std::vector<std::string> lines = e.read_until("bestmove", Slow);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(count_prefix(lines, "info string warning: unknown go parameter 'foo' skipped"), 1);
+  EXPECT_EQ(count_prefix(lines, "info string error"), 0);
+  EXPECT_EQ(output_until_ready(e).size(), 1u);
+  e.send("go foo 3");
+  lines = output_until_ready(e);  // searching, with no limit: no bestmove before stop
+  EXPECT_EQ(count_prefix(lines, "info string warning: unknown go parameter"), 2);
+  EXPECT_EQ(count_prefix(lines, "bestmove"), 0);
+  e.send("stop");
+  lines = e.read_until("bestmove", Slow);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(bestmove_of(lines.back()).size(), 4u) << lines.back();
+  e.send("go searchmoves e2e4 e7e5 depth 2");  // the illegal entry is skipped, e2e4 searched
+  lines = e.read_until("bestmove", Slow);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(count_prefix(lines, "info string warning: searchmoves: 'e7e5' is not a legal move here"), 1);
+  EXPECT_EQ(bestmove_of(lines.back()), "e2e4");
+}
+
+// A `go` during a search (a GUI that did not wait) ends the running search, whose bestmove comes
+// first, then starts the new one: two `go`, two bestmoves, in order, never a lost one.
+TEST(UciProtocol, GoDuringASearchAnswersBoth) {
+  EngineProcess e;
+  handshake(e);
+  e.send("position startpos");
+  e.send("go infinite");
+  e.send("isready");
+  ASSERT_FALSE(e.read_until("readyok", Slow).empty());
+  e.send("position startpos moves e2e4");
+  e.send("go depth 2");
+  std::vector<std::string> first = e.read_until("bestmove", Slow);
+  ASSERT_FALSE(first.empty());
+  EXPECT_EQ(count_prefix(first, "info string go during a search"), 1);
+  std::vector<std::string> second = e.read_until("bestmove", Slow);
+  ASSERT_FALSE(second.empty()) << "the second go was lost";
+  std::string reply = bestmove_of(second.back());
+  ASSERT_EQ(reply.size(), 4u) << second.back();
+  EXPECT_TRUE(reply[1] == '7' || reply[1] == '8') << "a move for Black after 1. e4: " << reply;
+  EXPECT_EQ(output_until_ready(e).size(), 1u);
 }
 
 TEST(UciProtocol, DebugAndRegisterAreAcceptedQuietly) {
@@ -89,7 +158,7 @@ TEST(UciProtocol, DebugLogFileRecordsBothDirectionsWithTimestamps) {
     e.send("go depth 3");
     ASSERT_FALSE(e.read_until("bestmove", Slow).empty());
     e.send("go depth x");
-    output_until_ready(e);
+    ASSERT_FALSE(e.read_until("bestmove", Slow).empty());
     // Logging stops when the option is emptied: the next dialogue is not recorded.
     e.send("setoption name Debug Log File value <empty>");
     e.send("d");
@@ -114,7 +183,7 @@ TEST(UciProtocol, DebugLogFileRecordsBothDirectionsWithTimestamps) {
   EXPECT_TRUE(has(">> position startpos moves e2e4"));
   EXPECT_TRUE(has(">> go depth 3"));
   EXPECT_TRUE(has(">> go depth x"));
-  EXPECT_TRUE(has("<< info string error: 'depth' needs a number, not 'x'; go ignored"));
+  EXPECT_TRUE(has("<< info string error: 'depth' needs a number, not 'x'; go refused, answered by a depth-1 search"));
   bool bestmove = false, info = false;
   for (const std::string& l : lines) {
     bestmove |= l.find("<< bestmove ") != std::string::npos;

@@ -309,9 +309,11 @@ TEST(Uci, BadInputGetsInfoStringAndEngineStaysUsable) {
   for (auto& l : lines) all += l;
   EXPECT_NE(all.find("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), std::string::npos) << all;
 
-  // A go with a missing number is refused whole (uci_protocol_test.cpp checks nothing starts).
+  // A go with a missing number is refused whole, and answered by a depth-1 search
+  // (uci_protocol_test.cpp checks each refused go).
   e.send("go depth");
-  EXPECT_FALSE(e.read_until("info string error: 'depth' needs a number; go ignored", Slow).empty());
+  EXPECT_FALSE(e.read_until("info string error: 'depth' needs a number; go refused", Slow).empty());
+  EXPECT_FALSE(e.read_until("bestmove", Slow).empty());
   e.send("go depth 3");
   auto done = e.read_until("bestmove", Slow);
   ASSERT_FALSE(done.empty());

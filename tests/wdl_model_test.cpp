@@ -96,3 +96,27 @@ TEST(WdlFit, RecoversAKnownModelFromSyntheticGames) {
   EXPECT_GT(d.positions, 5000u);
   EXPECT_NEAR(d.predicted, d.measured, 0.03);
 }
+
+TEST(WdlFit, JointFitHoldsWhereMaterialRowsAreThin) {
+  // A few hundred positions per material, as a few hundred match games give: single rows fit
+  // badly, the likelihood of all positions at once still finds the model.
+  const WdlModel truth = {{0, 0, -150, 250}, {0, 0, 40, 60}};
+  WdlHistogram h;
+  std::mt19937_64 rng(11);
+  std::uniform_int_distribution<int> scoreDist(-400, 400);
+  std::uniform_real_distribution<double> u(0, 1);
+  for (int material = 17; material <= 78; ++material)
+    for (int i = 0; i < 300; ++i) {
+      int s = scoreDist(rng);
+      double w = wdl_win_probability(truth, s, material), l = wdl_win_probability(truth, -s, material);
+      double x = u(rng);
+      h.add(material, s, x < w ? 1.0 : x < w + l ? 0.0 : 0.5);
+    }
+  WdlFit fit = fit_wdl(h, 200);
+  EXPECT_LE(wdl_log_loss(h, fit.model), fit.rowLoss + 1e-12);
+  EXPECT_LE(wdl_log_loss(h, fit.model), wdl_log_loss(h, FittedWdl));
+  for (int material = 20; material <= 78; material += 2) {
+    EXPECT_NEAR(wdl_midpoint(fit.model, material), wdl_midpoint(truth, material), 30) << material;
+    EXPECT_NEAR(wdl_spread(fit.model, material), wdl_spread(truth, material), 20) << material;
+  }
+}

@@ -167,6 +167,36 @@ int unique_count(uint32_t* v, int n) {
 
 }  // namespace
 
+std::string signature(Material m) {
+  static const char Letters[] = " PNBRQ";
+  std::string s = "K";
+  if (m.white != NO_PIECE_TYPE) s += Letters[m.white];
+  s += "vK";
+  if (m.black != NO_PIECE_TYPE) s += Letters[m.black];
+  return s;
+}
+
+std::vector<Material> sub_materials(Material m) {
+  std::vector<Material> out;
+  auto add = [&](Material next) {
+    next = canonical(next);
+    if (!dead_draw(next) && std::find(out.begin(), out.end(), next) == out.end()) out.push_back(next);
+  };
+  for (Color side : {WHITE, BLACK}) {
+    PieceType own = type_of(m, side);
+    Material captured = m;
+    set_type(captured, ~side, NO_PIECE_TYPE);
+    if (captured != m) add(captured);
+    if (own != PAWN) continue;
+    for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT})
+      for (Material base : {m, captured}) {
+        set_type(base, side, promo);
+        add(base);
+      }
+  }
+  return out;
+}
+
 Config swap_colours(const Config& c) {
   Config out;
   out.king[WHITE] = flip_rank(c.king[BLACK]);
@@ -200,6 +230,13 @@ Table::Table(Material m) : material_(m) {
   if (m.black != NO_PIECE_TYPE && m.black != PAWN) n *= 64;
   size_ = uint32_t(n);
   bits_.assign((n + 3) / 4, 0);
+}
+
+std::unique_ptr<Table> Table::from_data(Material m, std::vector<uint8_t> packed) {
+  auto t = std::make_unique<Table>(m);
+  if (packed.size() != t->bits_.size()) return nullptr;
+  t->bits_ = std::move(packed);
+  return t;
 }
 
 // Layout, most significant first: side to move; the pawn (file * 6 + rank - 2) or, pawnless,
@@ -252,7 +289,7 @@ Config Table::config_of(uint32_t i) const {
   return c;
 }
 
-std::unique_ptr<Table> solve(Material m, const SubProbe& sub) {
+std::unique_ptr<Table> solve(Material m, const SubProbe& sub, std::vector<bool>* inUse) {
   enum : uint8_t { Unknown, Won, Lost, Drawn, Unused };
   auto table = std::make_unique<Table>(m);
   const uint32_t size = table->size();
@@ -319,6 +356,10 @@ std::unique_ptr<Table> solve(Material m, const SubProbe& sub) {
 
   for (uint32_t i = 0; i < size; ++i)
     table->set(i, state[i] == Won ? Wdl::Win : state[i] == Lost ? Wdl::Loss : Wdl::Draw);
+  if (inUse) {
+    inUse->assign(size, false);
+    for (uint32_t i = 0; i < size; ++i) (*inUse)[i] = state[i] != Unused;
+  }
   return table;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/types.hpp"
@@ -24,11 +25,11 @@ constexpr Wdl operator-(Wdl w) { return Wdl(-int(w)); }
 struct Material {
   PieceType white = NO_PIECE_TYPE, black = NO_PIECE_TYPE;
 
-  bool canonical() const { return white >= black; }
-  bool has_pawn() const { return white == PAWN || black == PAWN; }
-  bool supported() const { return !(white == PAWN && black == PAWN) && white != KING && black != KING; }
-  int code() const { return white * 8 + black; }
-  int men() const { return 2 + (white != NO_PIECE_TYPE) + (black != NO_PIECE_TYPE); }
+  constexpr bool canonical() const { return white >= black; }
+  constexpr bool has_pawn() const { return white == PAWN || black == PAWN; }
+  constexpr bool supported() const { return !(white == PAWN && black == PAWN) && white != KING && black != KING; }
+  constexpr int code() const { return white * 8 + black; }
+  constexpr int men() const { return 2 + (white != NO_PIECE_TYPE) + (black != NO_PIECE_TYPE); }
   bool operator==(const Material&) const = default;
 };
 
@@ -39,10 +40,27 @@ struct Config {
   Color stm;
 };
 
+/// The same material with the colours swapped when White's piece is the weaker one.
+constexpr Material canonical(Material m) { return m.canonical() ? m : Material{m.black, m.white}; }
+
+/// A king and at most a minor piece against a bare king: a draw in every position, so no table.
+constexpr bool dead_draw(Material m) {
+  return m.men() == 2 || (m.men() == 3 && (m.white == KNIGHT || m.white == BISHOP));
+}
+
+/// The name of a material, e.g. "KQvKR".
+std::string signature(Material m);
+
+/// The canonical materials one capture or promotion away from `m` that need a table (dead
+/// draws left out): what solve(m) asks its SubProbe about.
+std::vector<Material> sub_materials(Material m);
+
 /// A solved material: two bits per position (0 draw or unused, 1 win, 2 loss for the mover).
 class Table {
  public:
   explicit Table(Material m);
+  /// A table from its packed bytes (as data() gives them); null if the size is not the material's.
+  static std::unique_ptr<Table> from_data(Material m, std::vector<uint8_t> packed);
 
   Material material() const { return material_; }
   /// Number of indices (both sides to move, canonical and not).
@@ -61,6 +79,8 @@ class Table {
     bits_[index >> 2] = uint8_t((bits_[index >> 2] & ~(3u << ((index & 3) * 2))) | (v << ((index & 3) * 2)));
   }
   size_t bytes() const { return bits_.size(); }
+  /// The packed entries, four to a byte, the first in the low bits.
+  const std::vector<uint8_t>& data() const { return bits_; }
 
  private:
   Material material_;
@@ -73,8 +93,9 @@ class Table {
 using SubProbe = std::function<Wdl(Material m, const Config& c)>;
 
 /// Solves canonical material `m` on the calling thread; `sub` must answer every material that
-/// one capture or promotion leads to.
-std::unique_ptr<Table> solve(Material m, const SubProbe& sub);
+/// one capture or promotion leads to. Entries of impossible placements and of unused symmetric
+/// duplicates are draws; `inUse`, if given, gets one flag per index: true for the others.
+std::unique_ptr<Table> solve(Material m, const SubProbe& sub, std::vector<bool>* inUse = nullptr);
 
 /// Colour-swapped, rank-mirrored twin of a position (its result for the mover is the same).
 Config swap_colours(const Config& c);

@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "core/bitboard.hpp"
+#include "eval/bitbase_archive.hpp"
 
 namespace taper::bitbase {
 
@@ -18,42 +19,7 @@ namespace {
 
 constexpr int Codes = 64;  // Material::code() range
 
-/// The endings the known-endgame registry checks against the four-man tables (their
-/// sub-materials are solved on the way).
-constexpr Material FourManEndings[] = {{QUEEN, ROOK}, {QUEEN, PAWN}, {ROOK, PAWN}, {ROOK, BISHOP}, {ROOK, KNIGHT}};
 constexpr Material Kpk{PAWN, NO_PIECE_TYPE};
-
-std::string signature(Material m) {
-  static const char Letters[] = " PNBRQ";
-  std::string s = "K";
-  if (m.white != NO_PIECE_TYPE) s += Letters[m.white];
-  s += "vK";
-  if (m.black != NO_PIECE_TYPE) s += Letters[m.black];
-  return s;
-}
-
-/// Materials one capture or promotion away from `m` (not canonicalised).
-std::vector<Material> successors(Material m) {
-  std::vector<Material> out;
-  for (Color side : {WHITE, BLACK}) {
-    PieceType own = side == WHITE ? m.white : m.black;
-    Material captured = m;
-    (side == WHITE ? captured.black : captured.white) = NO_PIECE_TYPE;
-    if (captured != m) out.push_back(captured);
-    if (own != PAWN) continue;
-    for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT})
-      for (Material base : {m, captured}) {
-        (side == WHITE ? base.white : base.black) = promo;
-        out.push_back(base);
-      }
-  }
-  return out;
-}
-
-Material canonical(Material m) { return m.canonical() ? m : Material{m.black, m.white}; }
-
-/// A king and a minor piece against a bare king: a draw in every position, so no table.
-bool dead_draw(Material m) { return m.men() == 2 || (m.men() == 3 && (m.white == KNIGHT || m.white == BISHOP)); }
 
 double thread_cpu_seconds() {
   timespec ts{};
@@ -73,7 +39,7 @@ class Store {
 
   void build_four_man() {
     std::lock_guard lock(buildMutex_);
-    for (Material m : FourManEndings) ensure_locked(m);
+    for (Material m : StoredEndings) ensure_locked(m);
     fourManReady_.store(true, std::memory_order_release);
   }
 
@@ -94,25 +60,33 @@ class Store {
     std::vector<TableInfo> out;
     for (int code = 0; code < Codes; ++code)
       if (owned_[code])
-        out.push_back({signature(owned_[code]->material()), owned_[code]->bytes(), seconds_[code], cpuSeconds_[code]});
+        out.push_back({signature(owned_[code]->material()), owned_[code]->bytes(), seconds_[code], cpuSeconds_[code],
+                       builtIn_[code]});
     return out;
   }
 
  private:
   const Table* ensure_locked(Material m) {
     if (const Table* t = ready(m)) return t;
-    for (Material next : successors(m)) {
-      Material sub = canonical(next);
-      if (!dead_draw(sub)) ensure_locked(sub);
-    }
+    // Built into the binary (solved when it was compiled): unpacked in milliseconds.
     auto start = std::chrono::steady_clock::now();
     double cpuStart = thread_cpu_seconds();
-    auto lookup = [this](Material sub, const Config& c) {
-      if (dead_draw(sub)) return Wdl::Draw;
-      const Table* t = ready(sub);
-      return t->get(t->index_of(c));
-    };
-    std::unique_ptr<Table> table = solve(m, lookup);
+    size_t archiveSize = 0;
+    const uint8_t* archive = embedded_archive(archiveSize);
+    std::unique_ptr<Table> table = read_from_archive(archive, archiveSize, m);
+    builtIn_[m.code()] = table != nullptr;
+    if (!table) {
+      // Otherwise solved here, after what its captures and promotions lead to.
+      for (Material sub : sub_materials(m)) ensure_locked(sub);
+      start = std::chrono::steady_clock::now();
+      cpuStart = thread_cpu_seconds();
+      auto lookup = [this](Material sub, const Config& c) {
+        if (dead_draw(sub)) return Wdl::Draw;
+        const Table* t = ready(sub);
+        return t->get(t->index_of(c));
+      };
+      table = solve(m, lookup);
+    }
     seconds_[m.code()] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     cpuSeconds_[m.code()] = thread_cpu_seconds() - cpuStart;
     owned_[m.code()] = std::move(table);
@@ -123,6 +97,7 @@ class Store {
   std::array<std::atomic<const Table*>, Codes> ready_{};
   std::array<std::unique_ptr<Table>, Codes> owned_;  // guarded by buildMutex_
   std::array<double, Codes> seconds_{}, cpuSeconds_{};
+  std::array<bool, Codes> builtIn_{};
   std::atomic<bool> fourManReady_{false};
   std::mutex buildMutex_;
 };

@@ -3,8 +3,10 @@
 // KRvKB, KRvKN with the materials their captures and promotions lead to), from tables solved
 // by retrograde analysis (eval/bitbase_solver.hpp). The tables are built only when asked:
 // the three-man ones by endgames::init() (a few milliseconds), the four-man ones by the UCI
-// `isready` when the EndgameBitbases option is on, and by the tools that need them. Probing
-// only reads: a table that is not built says nothing and the rule-based evaluators answer.
+// `isready` when the EndgameBitbases option is on, and by the tools that need them; the five
+// endings come unpacked from the archive solved when the binary was built
+// (eval/bitbase_archive.hpp), other materials are solved on the spot. Probing only reads: a
+// table that is not built says nothing and the rule-based evaluators answer.
 #pragma once
 
 #include <string>
@@ -19,8 +21,9 @@ namespace taper::bitbase {
 /// Idempotent and thread-safe.
 void build_three_man();
 
-/// Solves the four-man tables the known endings use, and what their captures and promotions
-/// lead to (nine materials; seconds of CPU). Runs on the calling thread; idempotent.
+/// Builds the four-man tables the known endings use: unpacked from the built-in archive
+/// (~0.1 s), or, in a build without it, solved with what their captures and promotions lead to
+/// (nine materials; tens of seconds of CPU). Runs on the calling thread; idempotent.
 void build_four_man();
 
 /// Frees the four-man tables (probe() then falls back to the rules for them). Must not be
@@ -45,12 +48,13 @@ bool kpk_wins(Square strongKing, Square pawn, Square weakKing, bool strongToMove
 bool build_now(const Position& pos);
 
 /// Built tables, for reports: signature (e.g. "KQvKR"), memory, and the wall and CPU time
-/// (of the thread that solved it) that its own solve took.
+/// (of the thread that built it) that its own solve or unpacking took.
 struct TableInfo {
   std::string signature;
   size_t bytes;
   double seconds;
   double cpuSeconds;
+  bool builtIn;  ///< unpacked from the tables solved when the binary was compiled
 };
 std::vector<TableInfo> ready_tables();
 

@@ -15,6 +15,7 @@ namespace taper {
 struct WdlModel {
   std::array<double, 4> a;  // highest power first: ((a0*x + a1)*x + a2)*x + a3
   std::array<double, 4> b;
+  bool operator==(const WdlModel&) const = default;
 };
 
 /// The model fitted to Taper's self-play (src/eval/wdl_params.inc).

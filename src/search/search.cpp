@@ -68,10 +68,10 @@ Value Worker::evaluate(const Position& pos) { return evaluator_.evaluate(pos); }
 void Worker::check_time() {
   if (id_ != 0) return;
   // A single thread checks its node limit exactly, so `go nodes` is precise and repeatable.
-  if (shared_.threadCount == 1 && shared_.limits.nodes && nodes() >= shared_.limits.nodes) shared_.stop = true;
+  if (shared_.threadCount == 1 && shared_.nodeLimit && nodes() >= shared_.nodeLimit) shared_.stop = true;
   if (++callsSinceTimeCheck_ < 1024) return;
   callsSinceTimeCheck_ = 0;
-  if (shared_.limits.nodes && shared_.totalNodes() >= shared_.limits.nodes) shared_.stop = true;
+  if (shared_.nodeLimit && shared_.totalNodes() >= shared_.nodeLimit) shared_.stop = true;
   if (shared_.ponder.load(std::memory_order_relaxed)) return;
   if (shared_.time.active() && shared_.time.elapsed() >= shared_.time.hard_limit()) shared_.stop = true;
 }

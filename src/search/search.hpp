@@ -40,11 +40,12 @@ struct SharedSearchState {
   TimeManager time;
   SearchCallbacks callbacks;
   int multiPv = 1;
-  std::atomic<bool> stop{false};
+  std::atomic<bool> stop{false};         // threads stop searching (any limit, the level's budget, the GUI)
   std::atomic<bool> ponder{false};       // searching on the opponent's time
   std::atomic<uint64_t> tbHits{0};
   std::atomic<uint64_t> bestMoveChanges[64] = {};  // per-thread counters, summed by the main thread
   int threadCount = 1;
+  uint64_t nodeLimit = 0;                 // go nodes or a weakened level's budget, whichever is lower (0: none)
   std::function<uint64_t()> totalNodes;   // nodes of all threads
   // Syzygy settings for this search (tablebase code is optional).
   int tbProbeDepth = 1;

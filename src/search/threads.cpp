@@ -3,6 +3,7 @@
 #include "search/threads.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 
 #include "board/movegen.hpp"
@@ -55,22 +56,28 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
   shared_.limits = limits;
   shared_.callbacks = callbacks;
   shared_.multiPv = std::max(1, options.multiPv);
+  shared_.nodeLimit = limits.nodes;
+  shared_.time.init(limits, pos.side_to_move(), options.moveOverhead);
   skillErrorCp_ = 0;
+  thinkUntil_ = 0;
   if (options.limitElo > 0) {
     // Weakened play: a node budget and enough lines to choose a plausible second-best move from.
+    // The budget only stops the threads; the answer still waits for the protocol (ponderhit,
+    // stop) and for the think time a full-strength search would plan on this clock.
     SkillPlan plan = skill_plan(options.limitElo);
-    shared_.limits.nodes = limits.nodes ? std::min(limits.nodes, plan.nodes) : plan.nodes;
+    shared_.nodeLimit = limits.nodes ? std::min(limits.nodes, plan.nodes) : plan.nodes;
     shared_.multiPv = std::max(shared_.multiPv, plan.lines);
     skillErrorCp_ = plan.errorCp;
     skillLines_ = size_t(plan.lines);
     skillRng_ = options.skillSeed;
+    if (shared_.time.active()) thinkUntil_ = shared_.time.start_time() + shared_.time.soft_limit();
   }
   shared_.threadCount = int(workers_.size());
   shared_.stop = false;
+  stopCommanded_ = false;
   shared_.ponder = limits.ponder;
   shared_.tbHits = 0;
   for (auto& c : shared_.bestMoveChanges) c = 0;
-  shared_.time.init(limits, pos.side_to_move(), options.moveOverhead);
   shared_.rootInTb = false;
   shared_.tbProbeDepth = options.syzygyProbeDepth;
   shared_.tbUse50MoveRule = options.syzygy50MoveRule;
@@ -84,6 +91,7 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
 void SearchPool::stop() {
   {
     std::lock_guard lock(waitMutex_);
+    stopCommanded_ = true;
     shared_.stop = true;
   }
   waitCv_.notify_all();
@@ -152,18 +160,38 @@ void SearchPool::run() {
     best = chosen.root_moves()[pick].move();
     ponder = ponder_move(chosen.root_moves()[pick]);
   }
-  wait_for_release();
+  // A forced move (or none) is played at once, as a person would.
+  wait_until_answer_allowed(rootMoves.size() > 1);
   // Not "searching" any more once the GUI can see the best move: it may send `go` at once.
   searching_ = false;
   if (shared_.callbacks.onBestMove) shared_.callbacks.onBestMove(best, ponder);
 }
 
 void SearchPool::wait_for_release() {
-  // While pondering or in infinite mode the best move may only be sent after stop/ponderhit.
-  // Without threads nobody can send either during the search: its end is the release.
+  // While pondering or in infinite mode the threads stop only on stop/ponderhit (or a limit that
+  // set `stop`). Without threads nobody can send either during the search: its end is the release.
   if constexpr (!ThreadsAvailable) return;
   std::unique_lock lock(waitMutex_);
   waitCv_.wait(lock, [&] { return shared_.stop.load() || (!shared_.ponder.load() && !shared_.limits.infinite); });
+}
+
+void SearchPool::wait_until_answer_allowed(bool holdForThinkTime) {
+  // UCI: a ponder search answers only after `ponderhit` or `stop`, an infinite one only after
+  // `stop`, whatever stopped its threads (a node or depth limit, a level's budget). A weakened
+  // level then sleeps until its think time is over. Asleep on the condition variable: no CPU.
+  // Without threads (the WebAssembly build) nobody can send either during the search, and a
+  // sleep would only freeze the page: its end is the release.
+  if constexpr (!ThreadsAvailable) return;
+  std::unique_lock lock(waitMutex_);
+  while (!stopCommanded_) {
+    if (shared_.ponder.load() || shared_.limits.infinite) {
+      waitCv_.wait(lock);
+      continue;
+    }
+    TimePoint left = holdForThinkTime && thinkUntil_ ? thinkUntil_ - now_ms() : 0;
+    if (left <= 0) break;
+    waitCv_.wait_for(lock, std::chrono::milliseconds(left));
+  }
 }
 
 void SearchPool::rank_root_moves_by_tablebase(std::vector<RootMove>& rootMoves) {

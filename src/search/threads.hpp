@@ -52,7 +52,7 @@ class SearchPool {
   /// Exactly one onBestMove call ends every search.
   void start(const Position& pos, const SearchLimits& limits, const SearchCallbacks& callbacks,
              const SearchOptions& options);
-  void stop();       ///< ends the search as soon as possible (bestmove follows)
+  void stop();       ///< ends the search as soon as possible (bestmove follows): the GUI's `stop`
   void ponderhit();  ///< the opponent played the expected move: switch to normal timing
   void wait();       ///< blocks until the current search has sent its best move
   bool searching() const { return searching_.load(); }
@@ -65,6 +65,7 @@ class SearchPool {
   const Worker& best_worker() const;        // Lazy SMP vote
   Move ponder_move(const RootMove& best);   // second PV move, or a guess from the TT
   void rank_root_moves_by_tablebase(std::vector<RootMove>& rootMoves);
+  void wait_until_answer_allowed(bool holdForThinkTime);  // the protocol's and the level's gate
 
   std::vector<std::unique_ptr<Worker>> workers_;
   SharedSearchState shared_;
@@ -74,10 +75,18 @@ class SearchPool {
   std::atomic<bool> searching_{false};
   std::mutex waitMutex_;
   std::condition_variable waitCv_;
-  Move lastReported_;
+  // `shared_.stop` tells the threads to stop searching, whatever the reason (a limit, the
+  // level's node budget, the clock, the GUI). Only the GUI's `stop` (or quit) sets this one,
+  // so that a ponder or infinite search never answers before `stop`/`ponderhit`. Guarded by
+  // waitMutex_.
+  bool stopCommanded_ = false;
+  Move lastReported_;  // first move of the last PV line shown (written by the search thread only)
   int skillErrorCp_ = 0;     // > 0 while playing a weakened game (see search/skill.hpp)
   size_t skillLines_ = 1;
-  uint64_t skillRng_ = 0;  // first move of the last PV line shown (written by the search thread only)
+  uint64_t skillRng_ = 0;
+  // A weakened level thinks for its share of the clock: its node budget is spent at once, and
+  // the answer waits (asleep) until this time; 0 when there is no clock or no level.
+  TimePoint thinkUntil_ = 0;
 };
 
 }  // namespace taper

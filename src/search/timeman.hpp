@@ -15,6 +15,8 @@ class TimeManager {
   void init(const SearchLimits& limits, Color us, TimePoint moveOverhead);
 
   TimePoint elapsed() const { return now_ms() - start_; }
+  /// When `go` was received (the clock's reference point, also for a ponder search).
+  TimePoint start_time() const { return start_; }
   bool active() const { return active_; }
   TimePoint soft_limit() const { return soft_; }
   TimePoint hard_limit() const { return hard_; }

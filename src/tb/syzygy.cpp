@@ -10,10 +10,12 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <sstream>
 
 #include "board/movegen.hpp"
+#include "tb/warm_tables.hpp"
 
 #if TAPER_HAS_FATHOM
 #include <tbprobe.h>
@@ -64,6 +66,13 @@ std::vector<std::string> split_paths(const std::string& paths) {
 
 #if TAPER_HAS_FATHOM
 int loadedLargest = 0;
+
+// Fathom sets a table up on its first probe, unlocked in Debian's libfathom (TB_NO_THREADS).
+// Everything that may set one up runs under this lock: loading, root probes, and the first
+// probe of each material, which sets up all the tables its probes can reach
+// (tb/warm_tables.hpp). Later WDL probes of a warm material take no lock.
+std::mutex probeMutex;
+TableWarmup warmup;
 
 /// Runs `f` with the process's stderr captured, then writes back everything except Fathom's
 /// "munmap: ..." lines. Fathom's unmap_file reports an error when munmap *succeeds* (its test is
@@ -215,7 +224,11 @@ LoadResult init(const std::string& paths) {
   for (const std::string& f : usable) joined += (joined.empty() ? "" : std::string(1, PathSeparator)) + f;
   // tb_init releases the previously loaded tables itself; an empty path leaves none.
   bool initialised = false;
-  without_fathom_unmap_noise([&] { initialised = tb_init(joined.c_str()); });
+  {
+    std::lock_guard lock(probeMutex);
+    without_fathom_unmap_noise([&] { initialised = tb_init(joined.c_str()); });
+    warmup.reset(joined.empty() ? std::set<std::string>{} : wdl);
+  }
   if (!initialised) problems.push_back("Fathom failed to initialise");
   loadedLargest = joined.empty() ? 0 : int(TB_LARGEST);
   r.largest = loadedLargest;
@@ -234,11 +247,27 @@ LoadResult init(const std::string& paths) {
 #if TAPER_HAS_FATHOM
 int max_pieces() { return loadedLargest; }
 
+namespace {
+
+unsigned fathom_wdl(const Position& pos) {
+  FathomPosition f = to_fathom(pos);
+  return tb_probe_wdl(f.white, f.black, f.kings, f.queens, f.rooks, f.bishops, f.knights, f.pawns, 0, 0, f.ep,
+                      f.whiteToMove);
+}
+
+}  // namespace
+
 bool probe_wdl(const Position& pos, Wdl& result) {
   if (pos.castling_rights() || pos.rule50_count() || popcount(pos.pieces()) > loadedLargest) return false;
-  FathomPosition f = to_fathom(pos);
-  unsigned r = tb_probe_wdl(f.white, f.black, f.kings, f.queens, f.rooks, f.bishops, f.knights, f.pawns, 0, 0, f.ep,
-                            f.whiteToMove);
+  MaterialCount material = material_of(pos);
+  unsigned r;
+  if (warmup.warm(material)) {
+    r = fathom_wdl(pos);
+  } else {
+    std::lock_guard lock(probeMutex);
+    warmup.warm_up(material, [](const Position& quiet) { fathom_wdl(quiet); });
+    r = fathom_wdl(pos);
+  }
   if (r == TB_RESULT_FAILED) return false;
   result = wdl_of(r);
   return true;
@@ -249,6 +278,7 @@ bool probe_wdl(const Position& pos, Wdl& result) {
 bool probe_root(const Position& pos, bool hasRepeated, RootProbe& out) {
   out = RootProbe{};
   if (pos.castling_rights() || popcount(pos.pieces()) > loadedLargest) return false;
+  std::lock_guard lock(probeMutex);  // once per search; sets up DTZ tables on first use
   FathomPosition f = to_fathom(pos);
   unsigned results[TB_MAX_MOVES];
   unsigned root = tb_probe_root(f.white, f.black, f.kings, f.queens, f.rooks, f.bishops, f.knights, f.pawns, f.rule50,

@@ -47,7 +47,9 @@ FathomPosition to_fathom(const Position& pos);
 
 /// WDL for the side to move, or false if the probe failed or is not allowed. Fathom answers only
 /// when there are no castling rights and the position has just been zeroed (rule50 == 0): in
-/// the search that means right after a capture or pawn move. Thread-safe.
+/// the search that means right after a capture or pawn move. Thread-safe, also with Debian's
+/// libfathom, which has no lock of its own (tb/warm_tables.hpp): the first probe of a material
+/// takes a lock, later ones do not.
 bool probe_wdl(const Position& pos, Wdl& result);
 
 /// One legal root move as the tables see it, from the root's side to move.
@@ -72,7 +74,7 @@ struct RootProbe {
 /// (given the root's clock, and no earlier repetition when `hasRepeated`) ranks 1000, later
 /// wins less; draws 0; losses -1000, or higher when the fifty-move rule may still save them.
 /// Returns false if the position is not in the tables, has castling rights or the probe
-/// failed. NOT thread-safe (Fathom's root probe is not): call it once per search at the root.
+/// failed. Thread-safe (it holds the probe lock); meant for once per search, at the root.
 bool probe_root(const Position& pos, bool hasRepeated, RootProbe& out);
 
 const char* to_string(Wdl wdl);

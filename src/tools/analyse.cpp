@@ -7,6 +7,7 @@
 
 #include "board/movegen.hpp"
 #include "board/notation.hpp"
+#include "eval/wdl_model.hpp"
 #include "search/engine.hpp"
 #include "tb/syzygy.hpp"
 #include "tools/args.hpp"
@@ -58,6 +59,15 @@ std::string verdict(Value whiteScore) {
   return whiteScore > 50 ? "White is better" : whiteScore < -50 ? "Black is better" : "about equal";
 }
 
+/// "White wins 31 %, draw 52 %, Black wins 17 %": the UCI_ShowWDL model's chances (docs/WDL.md)
+/// for the final score, in the material on the board, from White's side.
+std::string chances(const Position& pos, const SearchReport& last) {
+  Wdl w = report_wdl(last, wdl_material(pos));
+  if (pos.side_to_move() == BLACK) std::swap(w.win, w.loss);
+  auto percent = [](int perMille) { return std::to_string((perMille + 5) / 10) + " %"; };
+  return "White wins " + percent(w.win) + ", draw " + percent(w.draw) + ", Black wins " + percent(w.loss);
+}
+
 int analyse(const Position& pos, const AnalyseSettings& s, std::ostream& out) {
   out << engine_name() << " analysing " << limit_text(s) << " with " << s.threads << " thread(s)"
       << (s.multiPv > 1 ? ", " + std::to_string(s.multiPv) + " lines" : "") << "\n"
@@ -105,7 +115,7 @@ int analyse(const Position& pos, const AnalyseSettings& s, std::ostream& out) {
   Position copy = pos;
   out << "\nBest move: " << move_to_san(copy, result.best) << "   evaluation " << human_score(sign * lastExact.score)
       << " (" << verdict(sign * lastExact.score) << "), depth " << lastExact.depth << ", " << compact_count(result.nodes)
-      << " nodes\n";
+      << " nodes\nChances: " << chances(pos, lastExact) << "\n";
   return 0;
 }
 

@@ -277,8 +277,8 @@ int run_verify_endgames(const std::vector<std::string>& args, std::ostream& out)
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const bitbase::TableInfo& t : bitbase::ready_tables())
-    out << "bitbase " << t.signature << ": solved in " << t.seconds << " s (" << t.cpuSeconds << " s CPU), "
-        << t.bytes / 1024 << " KiB\n";
+    out << "bitbase " << t.signature << (t.builtIn ? ": built in, unpacked in " : ": solved in ") << t.seconds << " s ("
+        << t.cpuSeconds << " s CPU), " << t.bytes / 1024 << " KiB\n";
   out << reports.size() << " materials checked in " << seconds << " s; " << below << " below 99%; KPK "
       << (kpkExact ? "agrees on every position" : "DISAGREES") << "\n";
   return kpkExact ? 0 : 1;

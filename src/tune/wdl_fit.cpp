@@ -13,6 +13,7 @@
 #include <iostream>
 
 #include "tune/input.hpp"
+#include "tune/pgn_scores.hpp"
 
 namespace taper::tune {
 
@@ -44,41 +45,64 @@ double row_loss(const WdlHistogram& h, int material, double a, double b) {
   return loss;
 }
 
-/// Nelder-Mead on (a, log b): two parameters and a smooth, well-behaved likelihood.
-std::pair<double, double> fit_row(const WdlHistogram& h, int material) {
-  auto f = [&](const std::array<double, 2>& p) { return row_loss(h, material, p[0], std::exp(p[1])); };
-  std::array<std::array<double, 2>, 3> x = {{{150, std::log(60.0)}, {250, std::log(60.0)}, {150, std::log(120.0)}}};
-  std::array<double, 3> fx;
-  for (int i = 0; i < 3; ++i) fx[i] = f(x[i]);
-  for (int iter = 0; iter < 300; ++iter) {
-    std::array<int, 3> o = {0, 1, 2};
-    std::sort(o.begin(), o.end(), [&](int i, int j) { return fx[i] < fx[j]; });
-    auto best = x[o[0]], mid = x[o[1]], worst = x[o[2]];
-    if (std::abs(fx[o[2]] - fx[o[0]]) < 1e-7 * (1 + std::abs(fx[o[0]]))) break;
-    std::array<double, 2> c = {(best[0] + mid[0]) / 2, (best[1] + mid[1]) / 2};
-    auto along = [&](double t) { return std::array<double, 2>{c[0] + t * (worst[0] - c[0]), c[1] + t * (worst[1] - c[1])}; };
-    auto r = along(-1);
+/// Nelder-Mead minimisation of f over N parameters from `start` with initial steps `step`
+/// (reflection 1, expansion 2, contraction 1/2, shrink 1/2), until the simplex's values agree
+/// to a relative 1e-9 or `iterations` pass.
+template <size_t N, class F>
+std::array<double, N> nelder_mead(F&& f, const std::array<double, N>& start, const std::array<double, N>& step,
+                                  int iterations) {
+  using Point = std::array<double, N>;
+  std::array<Point, N + 1> x;
+  std::array<double, N + 1> fx;
+  for (size_t i = 0; i <= N; ++i) {
+    x[i] = start;
+    if (i) x[i][i - 1] += step[i - 1];
+    fx[i] = f(x[i]);
+  }
+  for (int iter = 0; iter < iterations; ++iter) {
+    std::array<size_t, N + 1> o;
+    for (size_t i = 0; i <= N; ++i) o[i] = i;
+    std::sort(o.begin(), o.end(), [&](size_t i, size_t j) { return fx[i] < fx[j]; });
+    const size_t best = o[0], worst = o[N], second = o[N - 1];
+    if (std::abs(fx[worst] - fx[best]) < 1e-9 * (1 + std::abs(fx[best]))) break;
+    Point c{};
+    for (size_t i = 0; i < N; ++i)
+      for (size_t k = 0; k < N; ++k) c[k] += x[o[i]][k] / double(N);
+    auto along = [&](double t) {
+      Point p;
+      for (size_t k = 0; k < N; ++k) p[k] = c[k] + t * (x[worst][k] - c[k]);
+      return p;
+    };
+    Point r = along(-1);
     double fr = f(r);
-    if (fr < fx[o[0]]) {
-      auto e = along(-2);
+    if (fr < fx[best]) {
+      Point e = along(-2);
       double fe = f(e);
-      if (fe < fr) x[o[2]] = e, fx[o[2]] = fe;
-      else x[o[2]] = r, fx[o[2]] = fr;
-    } else if (fr < fx[o[1]]) {
-      x[o[2]] = r, fx[o[2]] = fr;
+      if (fe < fr) x[worst] = e, fx[worst] = fe;
+      else x[worst] = r, fx[worst] = fr;
+    } else if (fr < fx[second]) {
+      x[worst] = r, fx[worst] = fr;
     } else {
-      auto k = along(0.5);
+      Point k = along(0.5);
       double fk = f(k);
-      if (fk < fx[o[2]]) x[o[2]] = k, fx[o[2]] = fk;
-      else
-        for (int i : {o[1], o[2]}) {  // shrink towards the best point
-          x[i] = {(x[i][0] + best[0]) / 2, (x[i][1] + best[1]) / 2};
-          fx[i] = f(x[i]);
+      if (fk < fx[worst]) {
+        x[worst] = k, fx[worst] = fk;
+      } else {
+        for (size_t i = 1; i <= N; ++i) {  // shrink towards the best point
+          for (size_t d = 0; d < N; ++d) x[o[i]][d] = (x[o[i]][d] + x[best][d]) / 2;
+          fx[o[i]] = f(x[o[i]]);
         }
+      }
     }
   }
-  int b = int(std::min_element(fx.begin(), fx.end()) - fx.begin());
-  return {x[b][0], std::exp(x[b][1])};
+  return x[size_t(std::min_element(fx.begin(), fx.end()) - fx.begin())];
+}
+
+/// The (a, b) of one material row with the highest likelihood; Nelder-Mead on (a, log b).
+std::pair<double, double> fit_row(const WdlHistogram& h, int material) {
+  auto f = [&](const std::array<double, 2>& p) { return row_loss(h, material, p[0], std::exp(p[1])); };
+  std::array<double, 2> p = nelder_mead<2>(f, {150, std::log(60.0)}, {100, std::log(2.0)}, 300);
+  return {p[0], std::exp(p[1])};
 }
 
 /// Weighted least-squares cubic through (x, y); highest power first.
@@ -108,6 +132,42 @@ std::array<double, 4> cubic_fit(const std::vector<double>& xs, const std::vector
 
 }  // namespace
 
+namespace {
+
+// The joint fit's parameters: a and b at these materials; the cubics pass through them.
+constexpr std::array<double, 4> KnotMaterials = {17, 37, 57, 78};
+
+WdlModel model_through_knots(const std::array<double, 8>& p) {
+  std::vector<double> xs, as, bs, ws(4, 1.0);
+  for (size_t i = 0; i < 4; ++i) {
+    xs.push_back(KnotMaterials[i] / 58.0);
+    as.push_back(p[i]);
+    bs.push_back(p[4 + i]);
+  }
+  return {cubic_fit(xs, as, ws), cubic_fit(xs, bs, ws)};
+}
+
+/// Maximum likelihood of the whole histogram over the model's eight degrees of freedom,
+/// started from `start`: robust where single material rows are too thin to fit on their own
+/// (a few hundred match games), and never worse than its start.
+WdlModel joint_fit(const WdlHistogram& h, const WdlModel& start) {
+  std::array<double, 8> p;
+  for (size_t i = 0; i < 4; ++i) {
+    p[i] = wdl_midpoint(start, int(KnotMaterials[i]));
+    p[4 + i] = wdl_spread(start, int(KnotMaterials[i]));
+  }
+  auto f = [&](const std::array<double, 8>& q) {
+    for (size_t i = 4; i < 8; ++i)
+      if (q[i] < 1) return 1e30;  // the spread must stay positive between the knots' values too
+    return wdl_log_loss(h, model_through_knots(q));
+  };
+  std::array<double, 8> step;
+  step.fill(25.0);
+  return model_through_knots(nelder_mead<8>(f, p, step, 4000));
+}
+
+}  // namespace
+
 WdlFit fit_wdl(const WdlHistogram& h, uint64_t minPositions) {
   WdlFit fit;
   std::vector<double> xs, as, bs, ws;
@@ -130,7 +190,17 @@ WdlFit fit_wdl(const WdlHistogram& h, uint64_t minPositions) {
     for (size_t i = 0; i < xs.size(); ++i) sw += ws[i], sa += ws[i] * as[i], sb += ws[i] * bs[i];
     fit.model.a = {0, 0, 0, sa / sw};
     fit.model.b = {0, 0, 0, sb / sw};
+  } else {
+    return fit;
   }
+  // Then the likelihood of all positions at once, from the better of the row fit and the model
+  // the engine has now; the row fit stays if the joint search finds nothing better.
+  fit.rowModel = fit.model;
+  fit.rowLoss = wdl_log_loss(h, fit.rowModel);
+  WdlModel start = wdl_log_loss(h, FittedWdl) < fit.rowLoss ? FittedWdl : fit.rowModel;
+  WdlModel joint = joint_fit(h, start);
+  fit.jointLoss = wdl_log_loss(h, joint);
+  if (fit.jointLoss < fit.rowLoss) fit.model = joint;
   return fit;
 }
 
@@ -190,7 +260,8 @@ std::string model_text(const WdlModel& m) {
 
 }  // namespace
 
-int fit_wdl_files(const std::vector<std::string>& files, const std::string& out, uint64_t minPositions) {
+int fit_wdl_files(const std::vector<std::string>& files, const std::string& out, uint64_t minPositions,
+                  const std::string& engine) {
   WdlHistogram h;
   uint64_t read = 0, withoutScore = 0, outOfRange = 0, bad = 0;
   for (const std::string& file : files) {
@@ -198,6 +269,21 @@ int fit_wdl_files(const std::vector<std::string>& files, const std::string& out,
     if (!reader.ok()) {
       std::cerr << "error: " << reader.error() << "\n";
       return 1;
+    }
+    if (file.find(".pgn") != std::string::npos) {
+      // Match games: the engine's own scores of the positions it moved in.
+      PgnScan scan = scan_pgn([&](std::string& line) { return reader.next(line); }, engine, [&](const ScoredMove& m) {
+        ++read;
+        if (!h.add(m.material, m.score, m.result)) ++outOfRange;
+      });
+      if (!reader.error().empty()) {
+        std::cerr << "error: " << reader.error() << "\n";
+        return 1;
+      }
+      std::cout << file << ": " << scan.games << " games, " << scan.usedGames << " with '" << engine
+                << "' and a result; its moves: " << scan.scored << " scored, " << scan.mates << " mate scores, "
+                << scan.unscored << " without a score (book); " << scan.badGames << " games with an unreadable move\n";
+      continue;
     }
     LabelledPosition p;
     for (std::string line; reader.next(line);) {
@@ -219,7 +305,8 @@ int fit_wdl_files(const std::vector<std::string>& files, const std::string& out,
   std::cout << "positions read " << read << ", used " << h.total() << " (" << withoutScore << " without a score, "
             << outOfRange << " beyond ±" << WdlHistogram::MaxScore << " cp, " << bad << " unreadable lines)\n";
   if (withoutScore == read) {
-    std::cerr << "error: no position carries a search score; wdl-fit needs datagen output ('FEN | score | result')\n";
+    std::cerr << "error: no position carries a search score; wdl-fit needs datagen output ('FEN | score | result')"
+                 " or match PGNs whose moves carry the engine's scores ('{+0.35/12 0.512s}')\n";
     return 1;
   }
 
@@ -234,21 +321,24 @@ int fit_wdl_files(const std::vector<std::string>& files, const std::string& out,
                 wdl_midpoint(fit.model, b.material), wdl_spread(fit.model, b.material));
   std::printf("\nmodel: a(x), b(x) = cubic in x = material/58 (material clamped to 17..78)\n  %s\n",
               model_text(fit.model).c_str());
-  std::printf("mean log loss per position: fitted %.5f, current engine model %.5f\n", wdl_log_loss(h, fit.model),
-              wdl_log_loss(h, FittedWdl));
+  std::printf("mean log loss per position: cubics through the rows %.5f, joint fit of all positions %.5f, "
+              "current engine model %.5f; the fitted model is the %s\n",
+              fit.rowLoss, fit.jointLoss, wdl_log_loss(h, FittedWdl), fit.model == fit.rowModel ? "first" : "second");
   for (const WdlModel* m : {static_cast<const WdlModel*>(&fit.model), &FittedWdl}) {
     DrawShare d = draw_share_near_zero(h, *m, 10);
     std::printf("draw share at 0.00 (|score| <= 10 cp, %llu positions): measured %.1f%%, %s model %.1f%%\n",
                 (unsigned long long)d.positions, 100 * d.measured, m == &fit.model ? "fitted" : "current", 100 * d.predicted);
   }
   DrawShare all = draw_share_near_zero(h, fit.model, WdlHistogram::MaxScore);
-  std::printf("draw share over all %llu positions: measured %.1f%%, fitted model %.1f%%\n",
-              (unsigned long long)all.positions, 100 * all.measured, 100 * all.predicted);
-  std::printf("by material (|score| <= 10 cp): measured draws / fitted model\n");
+  DrawShare allCurrent = draw_share_near_zero(h, FittedWdl, WdlHistogram::MaxScore);
+  std::printf("draw share over all %llu positions: measured %.1f%%, fitted model %.1f%%, current model %.1f%%\n",
+              (unsigned long long)all.positions, 100 * all.measured, 100 * all.predicted, 100 * allCurrent.predicted);
+  std::printf("by material (|score| <= 10 cp): measured draws / fitted model / current model\n");
   for (auto [lo, hi] : {std::pair{0, 16}, {17, 30}, {31, 44}, {45, 58}, {59, 78}}) {
     DrawShare d = draw_share_near_zero(h, fit.model, 10, lo, hi);
-    std::printf("  material %2d-%2d: %7llu positions, measured %.1f%%, predicted %.1f%%\n", lo, hi,
-                (unsigned long long)d.positions, 100 * d.measured, 100 * d.predicted);
+    DrawShare c = draw_share_near_zero(h, FittedWdl, 10, lo, hi);
+    std::printf("  material %2d-%2d: %7llu positions, measured %.1f%%, fitted %.1f%%, current %.1f%%\n", lo, hi,
+                (unsigned long long)d.positions, 100 * d.measured, 100 * d.predicted, 100 * c.predicted);
   }
   std::printf("at material 58: 50%% win at %+.2f pawns; draw at 0.00 predicted %.1f%%\n",
               wdl_midpoint(fit.model, 58) / 100, wdl_per_mille(fit.model, 0, 58).draw / 10.0);

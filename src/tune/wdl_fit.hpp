@@ -35,9 +35,13 @@ class WdlHistogram {
   uint64_t total_ = 0;
 };
 
-/// Per-material maximum-likelihood (a, b), then weighted cubic fits of a and b in material/58.
+/// Per-material maximum-likelihood (a, b), then weighted cubic fits of a and b in material/58;
+/// then the likelihood of all positions at once over the cubics (started from the better of
+/// that and the engine's current model), kept when it explains the data better.
 struct WdlFit {
-  WdlModel model{};
+  WdlModel model{};     ///< the result
+  WdlModel rowModel{};  ///< the cubics through the per-material fits
+  double rowLoss = 0, jointLoss = 0;  ///< mean log loss of the row cubics and of the joint fit
   struct Bucket {
     int material;
     uint64_t positions;
@@ -63,8 +67,11 @@ DrawShare draw_share_near_zero(const WdlHistogram& h, const WdlModel& model, int
 int fen_material(const std::string& fen);
 
 /// `taper wdl-fit`: fits the UCI_ShowWDL model to labelled positions with search scores
-/// (datagen output) in `files` and prints the fit; writes the coefficients as C++ to `out`
-/// when given. Uses material counts with at least `minPositions` positions. Returns the exit code.
-int fit_wdl_files(const std::vector<std::string>& files, const std::string& out, uint64_t minPositions);
+/// (datagen output) and to match PGNs (a name containing ".pgn"; the moves of the player
+/// whose name contains `engine`, with the score it gave them) in `files` and prints the fit;
+/// writes the coefficients as C++ to `out` when given. Uses material counts with at least
+/// `minPositions` positions. Returns the exit code.
+int fit_wdl_files(const std::vector<std::string>& files, const std::string& out, uint64_t minPositions,
+                  const std::string& engine = "taper");
 
 }  // namespace taper::tune

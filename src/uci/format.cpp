@@ -23,16 +23,22 @@ Wdl wdl_from_score(Value v, int material) {
   return {p.win, p.draw, p.loss};
 }
 
+Wdl report_wdl(const SearchReport& r, int material) {
+  // Tablebase results are certain; otherwise estimate from the score.
+  if (r.tbScore) {
+    if (std::abs(r.score) < VALUE_TB_WIN_IN_MAX_PLY) return {0, 1000, 0};
+    return r.score > 0 ? Wdl{1000, 0, 0} : Wdl{0, 0, 1000};
+  }
+  return wdl_from_score(r.score, material);
+}
+
 std::string uci_info(const SearchReport& r, bool chess960, bool showWdl, int material) {
   std::string s = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.selDepth) + " multipv " +
                   std::to_string(r.multiPv) + " score " + uci_score(r.score);
   if (r.bound == BOUND_LOWER) s += " lowerbound";
   else if (r.bound == BOUND_UPPER) s += " upperbound";
   if (showWdl) {
-    // Tablebase results are certain; otherwise estimate from the score.
-    Wdl w = r.tbScore && std::abs(r.score) < VALUE_TB_WIN_IN_MAX_PLY ? Wdl{0, 1000, 0}
-            : r.tbScore ? (r.score > 0 ? Wdl{1000, 0, 0} : Wdl{0, 0, 1000})
-                        : wdl_from_score(r.score, material);
+    Wdl w = report_wdl(r, material);
     s += " wdl " + std::to_string(w.win) + " " + std::to_string(w.draw) + " " + std::to_string(w.loss);
   }
   uint64_t nps = r.timeMs > 0 ? r.nodes * 1000 / uint64_t(r.timeMs) : r.nodes * 1000;

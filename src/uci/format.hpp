@@ -17,6 +17,8 @@ struct Wdl {
   int win, draw, loss;
 };
 Wdl wdl_from_score(Value v, int material);
+/// The same for a search report: tablebase results are certain, others as wdl_from_score.
+Wdl report_wdl(const SearchReport& r, int material);
 /// A full `info depth ... pv ...` line; `material` (wdl_material of the root) feeds the WDL estimate.
 std::string uci_info(const SearchReport& r, bool chess960, bool showWdl, int material);
 /// Pawns with sign, e.g. "+0.35", or "#3" / "#-2" for mates.

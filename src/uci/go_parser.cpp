@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `go` argument parsing: every keyword's value is checked; the first error rejects the command.
+// `go` argument parsing: every keyword's value is checked; the first bad number refuses the
+// command, unknown words and illegal searchmoves are skipped (as Stockfish does).
 #include "uci/go_parser.hpp"
 
 #include <algorithm>
@@ -38,8 +39,10 @@ bool is_go_keyword(const std::string& token) {
 
 }  // namespace
 
-bool parse_go(std::istream& is, const Position& pos, SearchLimits& limits, int& perftDepth, std::string& error) {
-  perftDepth = 0;
+GoCommand parse_go(std::istream& is, const Position& pos) {
+  GoCommand go;
+  SearchLimits& limits = go.limits;
+  std::string& error = go.error;
   // Reads the number after `what`; below `lo` is an error (except clocks, see below), above `hi` is clamped.
   auto number = [&](const std::string& what, int64_t lo, int64_t hi, int64_t& out) {
     std::string v;
@@ -64,60 +67,60 @@ bool parse_go(std::istream& is, const Position& pos, SearchLimits& limits, int& 
     int64_t n = 0;
     if (token == "wtime" || token == "btime") {
       // Lagging GUIs send negative clocks: they mean "no time left", not a protocol error.
-      if (!number(token, INT64_MIN, Big, n)) return false;
+      if (!number(token, INT64_MIN, Big, n)) return go;
       limits.time[token == "wtime" ? WHITE : BLACK] = std::max<int64_t>(0, n);
       limits.clock = true;
     } else if (token == "winc" || token == "binc") {
-      if (!number(token, INT64_MIN, Big, n)) return false;
+      if (!number(token, INT64_MIN, Big, n)) return go;
       limits.inc[token == "winc" ? WHITE : BLACK] = std::max<int64_t>(0, n);
     } else if (token == "movestogo") {
-      if (!number(token, 0, 10000, n)) return false;
+      if (!number(token, 0, 10000, n)) return go;
       limits.movesToGo = int(n);
     } else if (token == "depth") {
-      if (!number(token, 1, MAX_PLY - 1, n)) return false;
+      if (!number(token, 1, MAX_PLY - 1, n)) return go;
       limits.depth = int(n);
     } else if (token == "nodes") {
-      if (!number(token, 1, Big * 1024, n)) return false;
+      if (!number(token, 1, Big * 1024, n)) return go;
       limits.nodes = uint64_t(n);
     } else if (token == "movetime") {
-      if (!number(token, 1, Big, n)) return false;
+      if (!number(token, 1, Big, n)) return go;
       limits.moveTime = n;
     } else if (token == "mate") {
-      if (!number(token, 1, MAX_PLY / 2, n)) return false;
+      if (!number(token, 1, MAX_PLY / 2, n)) return go;
       limits.mate = int(n);
     } else if (token == "perft") {
-      if (!number(token, 1, 20, n)) return false;
-      perftDepth = int(n);
+      if (!number(token, 1, 20, n)) return go;
+      go.perftDepth = int(n);
     } else if (token == "infinite") {
       limits.infinite = true;
     } else if (token == "ponder") {
       limits.ponder = true;
     } else if (token == "searchmoves") {
-      // Moves up to the next keyword; anything else that is not a legal move is an error.
+      // Moves up to the next keyword; a word that is not a legal move here is skipped.
       std::string mv;
+      bool listed = false;
       while (is >> mv) {
-        Move m = parse_uci_move(pos, mv);
-        if (m) {
-          limits.searchMoves.push_back(m);
-          continue;
+        if (is_go_keyword(mv)) {
+          is.seekg(-std::streamoff(mv.size()), std::ios_base::cur);  // read it again
+          break;
         }
-        if (!is_go_keyword(mv)) {
-          error = "searchmoves: '" + shown(mv) + "' is not a legal move here";
-          return false;
+        listed = true;
+        if (Move m = parse_uci_move(pos, mv)) {
+          if (std::find(limits.searchMoves.begin(), limits.searchMoves.end(), m) == limits.searchMoves.end())
+            limits.searchMoves.push_back(m);
+        } else {
+          go.ignored.push_back("searchmoves: '" + shown(mv) + "' is not a legal move here; skipped");
         }
-        is.seekg(-std::streamoff(mv.size()), std::ios_base::cur);  // a keyword: read it again
-        break;
       }
       if (limits.searchMoves.empty()) {
-        error = "searchmoves lists no legal move";
-        return false;
+        error = listed ? "searchmoves lists no legal move" : "searchmoves lists no move";
+        return go;
       }
     } else {
-      error = "unknown go parameter '" + shown(token) + "'";
-      return false;
+      go.ignored.push_back("unknown go parameter '" + shown(token) + "' skipped");
     }
   }
-  return true;
+  return go;
 }
 
 }  // namespace taper

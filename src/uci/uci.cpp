@@ -52,7 +52,7 @@ const UciEngine::Command UciEngine::Commands[] = {
     {"ucinewgame", &UciEngine::cmd_ucinewgame, false},
     {"setoption",  &UciEngine::cmd_setoption,  false},
     {"position",   &UciEngine::cmd_position,   true},
-    {"go",         &UciEngine::cmd_go,         false},
+    {"go",         &UciEngine::cmd_go,         true},   // stops the running search first
     {"stop",       &UciEngine::cmd_stop,       true},
     {"ponderhit",  &UciEngine::cmd_ponderhit,  true},
     {"d",          &UciEngine::cmd_display,    true},
@@ -103,8 +103,9 @@ void UciEngine::add_options() {
   options_.add(UciOption{"Skill Level", UciOption::Spin, "20", 0, 20, nullptr});
   options_.add(UciOption{"Debug Log File", UciOption::String, "", 0, 0,
                          [this](const UciOption& o) { return debugLog_.open(o.value); }});
-  // The four-man tables (KQvKR, KQvKP, KRvKP, KRvKB, KRvKN) are solved at the next `isready`,
-  // on this thread, while the GUI waits: seconds of CPU, hence off by default (docs/EVAL.md).
+  // The four-man tables (KQvKR, KQvKP, KRvKP, KRvKB, KRvKN), solved when Taper was built, are
+  // unpacked at the next `isready` (~0.1 s). Off by default: they change the evaluation of
+  // these endings, and so the bench signature (docs/EVAL.md).
   options_.add(UciOption{"EndgameBitbases", UciOption::Check, "false", 0, 0, [](const UciOption& o) {
                            if (o.value != "true") bitbase::release_four_man();
                            return std::string();
@@ -177,8 +178,9 @@ void UciEngine::cmd_uci(std::istringstream&) {
 }
 
 void UciEngine::cmd_isready(std::istringstream&) {
-  // The one place the engine solves tables: the GUI asked for readiness and waits. Never during
-  // a search (isready may come then), so a search sees the same tables from start to end.
+  // The one place the engine builds tables (unpacks them, or solves them in a build without
+  // the built-in ones): the GUI asked for readiness and waits. Never during a search (isready
+  // may come then), so a search sees the same tables from start to end.
   if (options_.check("EndgameBitbases") && !bitbase::four_man_ready() && !engine_.searching()) bitbase::build_four_man();
   say("readyok");
 }
@@ -246,19 +248,30 @@ void UciEngine::cmd_position(std::istringstream& is) {
 }
 
 void UciEngine::cmd_go(std::istringstream& is) {
-  SearchLimits limits;
-  limits.startTime = now_ms();
-  std::string err;
-  int perftDepth = 0;
-  if (!parse_go(is, pos_, limits, perftDepth, err)) {
-    // Refused whole: a half-understood `go` could start an unintended (e.g. infinite) search.
-    info_string("error: " + err + "; go ignored");
+  // Every `go` ends with exactly one bestmove (none only after a valid `go perft`). A `go` that
+  // arrives during a search first ends that one, which sends its own bestmove.
+  const TimePoint received = now_ms();  // the clock runs from here, whatever waits follow
+  if (engine_.searching()) {
+    info_string("go during a search: stopping the running search first");
+    engine_.stop();
+  }
+  engine_.wait();
+  GoCommand go = parse_go(is, pos_);
+  go.limits.startTime = received;
+  for (const std::string& note : go.ignored) info_string("warning: " + note);
+  if (go.refused()) {
+    // The GUI still waits for a bestmove: give it a legal one at once (bestmove (none) when
+    // there is none), the best of a depth-1 search, rather than nothing or a guess.
+    info_string("error: " + go.error + "; go refused, answered by a depth-1 search");
+    go = GoCommand{};
+    go.limits.startTime = received;
+    go.limits.depth = 1;
+  }
+  if (go.perftDepth) {
+    perft(go.perftDepth);
     return;
   }
-  if (perftDepth) {
-    perft(perftDepth);
-    return;
-  }
+  const SearchLimits& limits = go.limits;
 
   bool chess960 = pos_.is_chess960();
   bool showWdl = options_.check("UCI_ShowWDL");
