@@ -59,6 +59,9 @@ struct SparseCoefficient {
 /// counts cancel), and every non-zero Danger one (the curve is not linear).
 std::vector<SparseCoefficient> sparse_coefficients(const EvalRecord& r);
 
+/// The material as "KRPvKR", White first (how the `eval` table and its picture name an ending).
+std::string material_signature(const Position& pos);
+
 /// The `eval` table for `pos` (what Evaluator::trace returns).
 std::string trace_evaluation(const Position& pos);
 
