@@ -3,12 +3,12 @@
 #   make                  Release build for this machine's instructions (ARCH=native), copied to $(EXE)
 #   make ARCH=x86-64      any 64-bit x86; also x86-64-v2 (popcnt), x86-64-v3 (AVX2/BMI2, magic
 #                         sliders), x86-64-v3-pext, portable (the compiler's default target)
-#   make release          the release binaries, Linux and Windows, into release/ (scripts/release.sh)
+#   make release          the release binaries, Linux (x86-64, ARM64) and Windows, into release/ (scripts/release.sh)
 #   make TUNABLE=1        search constants as UCI options, for SPSA (docs/OPENBENCH.md)
 #   make test             Release tests, then the same tests under ASan + UBSan, then each
 #                         libFuzzer target for FUZZ_SECONDS (default 20; needs clang)
 #   make bench-perft      perft speed against Stockfish (needs /usr/games/stockfish)
-#   make release-check    run the release binaries: Wine, clean environment, Bench: of the last commit
+#   make release-check    run the release binaries: Wine, qemu-user (ARM64), clean environment, Bench: of the last commit
 #   make web              the WebAssembly build and its page, a static folder (build/web/site; web/build.sh)
 #   make test-web         that page in headless Chromium (web/test/run.sh); skipped without chromium or node
 
@@ -35,7 +35,8 @@ taper:
 native:
 	$(MAKE) ARCH=native
 
-# Release binaries: every flavour for Linux and (with MinGW-w64) Windows, stripped, into release/.
+# Release binaries: every x86-64 flavour for Linux and Windows (MinGW-w64), Linux ARM64 (Debian's
+# aarch64 cross compiler), stripped, into release/.
 release:
 	JOBS=$(JOBS) scripts/release.sh
 

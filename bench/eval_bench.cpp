@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Evaluation speed in ns per call over a few thousand positions from ../shared/data.
+// Evaluation speed in ns per call over a few thousand positions from tests/data.
 // Uses only the Evaluator interface, so the same file also builds against older evaluations
 // (copy it into a checkout of another commit to compare in one run).
 #include <benchmark/benchmark.h>
@@ -21,10 +21,8 @@ using namespace taper;
 
 namespace {
 
-std::string data_dir() {
-  const char* env = std::getenv("TAPER_DATA");
-  return env ? env : TAPER_DATA_DIR;
-}
+/// The repository's own test data (tests/data/README.md): every file read here is kept there.
+std::string data_dir() { return TAPER_TEST_DATA_DIR; }
 
 /// Up to `limit` positions of an EPD/FEN file (the first four fields of each line, plus the
 /// move counters when present).

@@ -14,6 +14,7 @@ using namespace taper::tune;
 
 namespace {
 
+/// The TCEC set is larger data, not kept in the repository: $TAPER_DATA or the configured folder.
 std::string data_file() {
   const char* env = std::getenv("TAPER_DATA");
   return std::string(env ? env : TAPER_DATA_DIR) + "/tuning/tcec-labeled.epd.xz";

@@ -39,11 +39,11 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 
 from taper_moves import IllegalMoveError, MoveOracle  # noqa: E402
-from shared_data import shared_data_dir  # noqa: E402
+from shared_data import REPO_DATA  # noqa: E402
 from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_DATA = shared_data_dir()
+DEFAULT_DATA = REPO_DATA  # the matetools files and the 3-4-man tables are kept there
 
 ENDINGS = {
     # name: (white pieces besides the king, matetools file or None)
@@ -161,7 +161,7 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=20, help="positions per ending (default 20)")
     ap.add_argument("--endings", default="KBNK,KRK,KQK", help="comma-separated subset of KBNK,KRK,KQK")
     ap.add_argument("--seed", type=int, default=1, help="position sampling seed (default 1)")
-    ap.add_argument("--data", default=DEFAULT_DATA, help="shared data folder (epd/, syzygy/)")
+    ap.add_argument("--data", default=DEFAULT_DATA, help="data folder with epd/ and syzygy/ (default: the repository's tests/data)")
     ap.add_argument("--dtm-movetime", type=int, default=2000,
                     help="ms of the Stockfish+Syzygy search that measures KQK mate distances")
     ap.add_argument("--pause-ms", type=int, default=0,

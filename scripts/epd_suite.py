@@ -15,12 +15,12 @@ after `ucinewgame`, and scored by what the EPD line carries:
 
 Examples:
   scripts/epd_suite.py --engine ethereal --movetime 100 --limit 20 \\
-      ../shared/data/epd/STS1-STS15_LAN_v3.epd
+      tests/data/epd/STS1-STS15_LAN_v3.epd
   scripts/epd_suite.py --engine ./taper --movetime 500 --jobs 2 --csv wac.csv wacnew
   scripts/epd_suite.py --engine stockfish --movetime 200 --limit 20 mates2000
 
-The suite may be a path or a short name of a file in the shared data
-folder's epd/ directory (wac, wacnew, sts, mates2000, KRvK1000pv, ...).
+The suite may be a path or a short name of a file in the epd/ folder of
+tests/data (or of the larger-data folder, $TAPER_DATA) (wac, wacnew, sts, mates2000, KRvK1000pv, ...).
 The last line printed starts with `RESULT` and holds key=value pairs; use
 --json FILE for a machine-readable copy of the summary. Exit code: 0 on a
 completed run, 1 if any engine error (crash, timeout, illegal move) occurred,
@@ -41,7 +41,7 @@ from collections import OrderedDict
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 from taper_moves import IllegalMoveError, MoveOracle, split_epd  # noqa: E402
-from shared_data import shared_data_dir  # noqa: E402
+from shared_data import data_folders  # noqa: E402
 from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
 
 SHORT_NAMES = {"wac": "wac.epd", "wacnew": "wacnew.epd", "sts": "STS1-STS15_LAN_v3.epd",
@@ -52,16 +52,17 @@ SHORT_NAMES = {"wac": "wac.epd", "wacnew": "wacnew.epd", "sts": "STS1-STS15_LAN_
 def find_suite(spec):
     if os.path.exists(spec):
         return spec
-    epd = os.path.join(shared_data_dir(), "epd")
     name = SHORT_NAMES.get(spec.lower(), spec)
-    for cand in (name, name + ".epd"):
-        p = os.path.join(epd, cand)
-        if os.path.exists(p):
-            return p
-    if os.path.isdir(epd):
-        for f in os.listdir(epd):
-            if f.lower() in (spec.lower(), spec.lower() + ".epd"):
-                return os.path.join(epd, f)
+    for folder in data_folders():
+        epd = os.path.join(folder, "epd")
+        for cand in (name, name + ".epd"):
+            p = os.path.join(epd, cand)
+            if os.path.exists(p):
+                return p
+        if os.path.isdir(epd):
+            for f in os.listdir(epd):
+                if f.lower() in (spec.lower(), spec.lower() + ".epd"):
+                    return os.path.join(epd, f)
     sys.exit(f"epd_suite: suite not found: {spec}")
 
 
@@ -414,7 +415,7 @@ def main(argv=None):
     ap.add_argument("--engine-arg", dest="engine_args", action="append", default=[],
                     help="extra command-line argument for the engine (repeatable)")
     ap.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="UCI option, e.g. -o Hash=64 -o SyzygyPath=../shared/data/syzygy (repeatable)")
+                    help="UCI option, e.g. -o Hash=64 -o SyzygyPath=tests/data/syzygy (repeatable)")
     ap.add_argument("--threads", type=int, help="shortcut for -o Threads=N")
     ap.add_argument("--hash", type=int, help="shortcut for -o Hash=MB")
     lim = ap.add_argument_group("search limit (at least one; default --movetime 1000)")

@@ -48,7 +48,7 @@ from collections import Counter, OrderedDict, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "lib"))
-from shared_data import shared_data_dir  # noqa: E402
+from shared_data import REPO_DATA, find_data  # noqa: E402
 from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
 
 FASTCHESS_DEFAULT = "/opt/fastchess/fastchess"
@@ -228,8 +228,8 @@ def build_parser():
     e.add_argument("--option-b", action="append", default=[], metavar="NAME=VALUE", help="UCI option for B only")
     e.add_argument("--threads", type=int, help="shortcut: --option Threads=N (Toga II: 'Number of Threads')")
     e.add_argument("--hash", type=int, help="shortcut: --option Hash=MB")
-    e.add_argument("--syzygy", nargs="?", const=os.path.join(shared_data_dir(), "syzygy"), metavar="DIR",
-                   help="shortcut: --option SyzygyPath=DIR for engines that have it (default DIR: shared syzygy/)")
+    e.add_argument("--syzygy", nargs="?", const=os.path.join(REPO_DATA, "syzygy"), metavar="DIR",
+                   help="shortcut: --option SyzygyPath=DIR for engines that have it (default DIR: the 3-4-man tables in tests/data/syzygy)")
     e.add_argument("--args-a", default="", help="command-line arguments for A (one string)")
     e.add_argument("--args-b", default="", help="command-line arguments for B (one string)")
     e.add_argument("--no-probe", action="store_true",
@@ -275,8 +275,8 @@ def build_parser():
                    help="resign at |score| >= 1000 cp for 3 moves of both engines, "
                         "draw after move 40 when |score| <= 10 cp for 8 moves")
     a.add_argument("--maxmoves", type=int, help="adjudicate a draw after N moves")
-    a.add_argument("--tb", nargs="?", const=os.path.join(shared_data_dir(), "syzygy"), metavar="DIR",
-                   help="adjudicate with Syzygy tablebases (default DIR: shared syzygy/)")
+    a.add_argument("--tb", nargs="?", const=os.path.join(REPO_DATA, "syzygy"), metavar="DIR",
+                   help="adjudicate with Syzygy tablebases (default DIR: the 3-4-man tables in tests/data/syzygy)")
 
     s = ap.add_argument_group("SPRT (off by default)")
     s.add_argument("--sprt", action="store_true", help="stop early by SPRT; --games is then the maximum")
@@ -317,10 +317,7 @@ def parse_kv(items, ap):
 def find_book(spec):
     if os.path.exists(spec):
         return os.path.abspath(spec)
-    p = os.path.join(shared_data_dir(), "books", spec)
-    if os.path.exists(p):
-        return p
-    return None
+    return find_data(os.path.join("books", spec))  # tests/data/books, then the larger-data folder
 
 
 def main(argv=None):

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Four-man bitbases: index layout and symmetry, textbook verdicts (double-checked by the shared
+// Four-man bitbases: index layout and symmetry, textbook verdicts (double-checked by the
 // Syzygy tables), the evaluators that use them, and building only on request.
 #include <random>
 

@@ -36,7 +36,7 @@ int scale(const std::string& fen, Color strong) {
 
 bool is_win(Value v) { return v >= KnownWinThreshold && v < VALUE_TB_WIN_IN_MAX_PLY; }
 
-/// The tables' result for the side to move (-1, 0, 1), or 2 if they cannot say. The shared
+/// The tables' result for the side to move (-1, 0, 1), or 2 if they cannot say. The
 /// 3-4 piece tables double-check the hand-made expectations below.
 int tables(const std::string& fen) { return taper::testing::tablebase_verdict(make(fen)); }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// verify-endgames on the shared 3-4 piece tables at a CI-sized sample: KPK exact everywhere,
+// verify-endgames on the 3-4 piece tables of tests/data at a CI-sized sample: KPK exact everywhere,
 // the other endings above their floors; and the command's argument handling.
 #include <sstream>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The evaluation over every position of the shared suites: colour-flip and mirror symmetry,
+// The evaluation over every position of the suites in tests/data: colour-flip and mirror symmetry,
 // cached equals uncached, and the recorded coefficients rebuild the evaluation exactly.
 #include <algorithm>
 #include <cctype>
@@ -37,7 +37,7 @@ std::string fen_of_line(std::string line) {
   return fen;
 }
 
-/// Every position of the suites in ../shared/data (perft, epd, books, syzygy tests, tuning).
+/// Every position of the suites in tests/data (perft, epd, books, syzygy tests, tuning).
 const std::vector<SuitePosition>& all_positions() {
   static const std::vector<SuitePosition> positions = [] {
     const std::pair<const char*, bool> files[] = {

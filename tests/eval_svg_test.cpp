@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `taper eval --svg`: the picture is well-formed XML, shows every piece with a plausible share
-// of the score, and draws both king zones with the recorded king-danger figures.
+// `taper eval --svg`: the picture is well-formed XML, shows every piece (drawn) with a plausible
+// share of the score, coordinates, a legend, the summary as its headline, and both king zones
+// with the recorded king-danger figures.
 #include <regex>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "eval/trace.hpp"
+#include "tools/eval_summary.hpp"
 #include "tools/eval_svg.hpp"
 
 using namespace taper;
@@ -71,6 +73,36 @@ TEST(EvalSvg, StartPositionHasAllPiecesAndBothZones) {
   EXPECT_GT(wn, 150);
   EXPECT_LT(wn, 700);
   EXPECT_LT(bq, -600);
+}
+
+TEST(EvalSvg, DiagramHasCoordinatesDrawnPiecesAndALegend) {
+  Position pos;
+  ASSERT_TRUE(pos.set("r4rk1/pp3ppp/2n1b3/q1ppP1N1/3P2Q1/2PB4/P4PPP/R4RK1 w - - 0 14", false));
+  const std::string svg = eval_svg(pos);
+  EXPECT_EQ(nesting_error(svg), "");
+  // Files a-h below the board, ranks 1-8 beside it.
+  EXPECT_EQ(count(svg, "<text class=\"coord\""), 16);
+  for (const char* label : {"a", "b", "c", "d", "e", "f", "g", "h", "1", "2", "3", "4", "5", "6", "7", "8"})
+    EXPECT_NE(svg.find("text-anchor=\"middle\">" + std::string(label) + "</text>"), std::string::npos) << label;
+  // One drawing per piece type, used once per piece in its colour.
+  for (const char* p : {"P", "N", "B", "R", "Q", "K"})
+    EXPECT_EQ(count(svg, "<symbol id=\"piece-" + std::string(p) + "\""), 1) << p;
+  EXPECT_EQ(count(svg, "<use href=\"#piece-"), int(popcount(pos.pieces())));
+  EXPECT_EQ(count(svg, "<use href=\"#piece-N\" xlink:href=\"#piece-N\" class=\"white\""), 1);
+  EXPECT_EQ(count(svg, "<use href=\"#piece-P\" xlink:href=\"#piece-P\" class=\"black\""), 7);  // a7 b7 c5 d5 f7 g7 h7
+  EXPECT_NE(svg.find("<g class=\"legend\">"), std::string::npos);
+  EXPECT_NE(svg.find("inner ring of a king's zone"), std::string::npos);
+}
+
+TEST(EvalSvg, HeadlineIsTheSummary) {
+  Position pos;
+  ASSERT_TRUE(pos.set("r4rk1/pp3ppp/2n1b3/q1ppP1N1/3P2Q1/2PB4/P4PPP/R4RK1 w - - 0 14", false));
+  const EvalSummary summary = summarise_evaluation(pos);
+  const std::string svg = eval_svg(pos);
+  EXPECT_NE(svg.find("class=\"headline\">" + summary.headline + "</text>"), std::string::npos) << summary.headline;
+  EXPECT_EQ(count(svg, "class=\"reason "), int(summary.reasons.size()));
+  for (const EvalReason& r : summary.reasons)
+    EXPECT_NE(svg.find("data-term=\"" + r.term + "\" data-cp=\"" + std::to_string(r.whiteCp) + "\""), std::string::npos);
 }
 
 TEST(EvalSvg, KingDangerFiguresComeFromTheRecordedEvaluation) {

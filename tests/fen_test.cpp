@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// FEN parsing: round trips over the shared suites and a clear rejection of every kind of bad FEN.
+// FEN parsing: round trips over the suites of tests/data and a clear rejection of every kind of bad FEN.
 #include <sstream>
 
 #include "board/position.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Perft suites (standard and Chess960) from ../shared/data/perft against the known node counts.
+// Perft suites (standard and Chess960) from tests/data/perft against the known node counts.
 #include <sstream>
 
 #include "board/perft.hpp"

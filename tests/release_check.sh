@@ -6,16 +6,20 @@
 #      holding only the binary and the glibc files it names (no libstdc++, zlib, liblzma or
 #      libfathom), and must give the same signature as the baseline; its NEEDED list must name
 #      nothing but glibc;
-#   2. the Windows baseline (MinGW-w64) runs under Wine: same `bench` signature, the shared perft
+#   2. the Windows baseline (MinGW-w64) runs under Wine: same `bench` signature, the perft
 #      suites, a scripted UCI session and SyzygyPath (tests/release_session.py);
-#   3. the signature equals the `Bench:` line of the newest commit that states one.
-# Without wine or MinGW, or without root for the chroot, a step is skipped with a message, unless
+#   3. the Linux ARM64 binary (Debian's aarch64 cross compiler) runs under qemu-user: fully
+#      static (no interpreter, no NEEDED entry), same `bench` signature, the perft suites, the
+#      UCI session and SyzygyPath, as under Wine;
+#   4. the signature equals the `Bench:` line of the newest commit that states one.
+# Without wine, MinGW, the aarch64 cross compiler or qemu-user, or without root for the chroot, a
+# step is skipped with a message, unless
 # RELEASE_CHECK_STRICT=1 (set by .ci/run), which makes every skip a failure.
-# Environment: JOBS, RELEASE_CHECK_DIR (build/release-check), TAPER_DATA (../shared/data).
+# Environment: JOBS, RELEASE_CHECK_DIR (build/release-check).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${RELEASE_CHECK_DIR:-build/release-check}
-data=$(realpath -m "${TAPER_DATA:-../shared/data}")
+data=$(realpath -m tests/data)   # the repository's own test data (tests/data/README.md)
 strict=${RELEASE_CHECK_STRICT:-0}
 version=$(sed -n 's/^project(Taper VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 failures=0
@@ -45,6 +49,11 @@ if command -v x86_64-w64-mingw32-g++-posix >/dev/null; then
 else
   skip "no MinGW-w64 (apt-get install g++-mingw-w64-x86-64-posix): Windows binary not built"
 fi
+if command -v aarch64-linux-gnu-g++ >/dev/null; then
+  RELEASE_DIR=$out TARGETS=arm64 scripts/release.sh >/dev/null
+else
+  skip "no aarch64 cross compiler (apt-get install g++-aarch64-linux-gnu): ARM64 binary not built"
+fi
 ls -l "$out"
 
 base="$out/taper-$version-linux-x86-64"
@@ -55,6 +64,7 @@ echo "== reference: $base bench = $expected"
 echo "== Linux binaries in a clean environment"
 for bin in "$out"/taper-"$version"-linux-*; do
   name=$(basename "$bin")
+  [[ $name == *-arm64 ]] && continue   # checked under qemu below
   needed=$(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
   for lib in $needed; do
     case $lib in libc.so.*|libm.so.*|ld-linux*|libpthread.so.*|libdl.so.*) ;;
@@ -98,6 +108,31 @@ else
     python3 tests/release_session.py syzygy "$out/wine-syzygy.txt" "Z:${data//\//\\}\\syzygy" "$prober" \
       -- "$wine" "$exe" || fail "SyzygyPath under Wine"
   fi
+fi
+
+echo "== Linux ARM64 under qemu-user"
+arm="$out/taper-$version-linux-arm64"
+qemu=$(command -v qemu-aarch64 || command -v qemu-aarch64-static || true)
+if [ ! -f "$arm" ]; then :
+elif [ -z "$qemu" ]; then skip "no qemu-aarch64 (apt-get install qemu-user): $arm not run"
+else
+  # Fully static: no program interpreter and no shared library, so it needs no ARM64 sysroot.
+  if readelf -l "$arm" | grep -q INTERP || readelf -d "$arm" | grep -q NEEDED; then
+    fail "$(basename "$arm") is not fully static: $(readelf -d "$arm" | grep NEEDED | tr -s ' ')"
+  fi
+  started=$SECONDS
+  got=$(signature "$qemu" "$arm")
+  if [ "$got" = "$expected" ]; then echo "$(basename "$arm"): bench $got under $(basename "$qemu") ($((SECONDS - started)) s)"
+  else fail "$(basename "$arm"): bench '$got' under qemu, expected $expected"; fi
+  python3 tests/release_session.py session "$out/arm64-session.txt" -- "$qemu" "$arm" ||
+    fail "UCI session under qemu (transcript: $out/arm64-session.txt)"
+  python3 tests/release_session.py perft "$out/arm64-perft.txt" "$data/perft/standard.epd" \
+    "$data/perft/fischer.epd" -- "$qemu" "$arm" || fail "perft under qemu"
+  prober=none
+  grep -q '^TAPER_FATHOM_SOURCE:PATH=.' build/release-linux-arm64/CMakeCache.txt && prober=found
+  python3 tests/release_session.py syzygy "$out/arm64-syzygy.txt" "$data/syzygy" "$prober" -- "$qemu" "$arm" ||
+    fail "SyzygyPath under qemu"
+  echo "ARM64 under qemu: $((SECONDS - started)) s"
 fi
 
 echo "== Bench: line of the newest commit that states one"

@@ -4,10 +4,10 @@
 
   session  uci, isready, position with moves, go depth, go movetime, go infinite + stop, quit;
            every bestmove must be legal (checked against the engine's own `go perft 1` list).
-  perft    the shared perft suites through `go perft` in one process: the standard positions and
+  perft    the perft suites through `go perft` in one process: the standard positions and
            the first Chess960 ones (UCI_Chess960), each at the deepest depth with at most
            MAX_NODES leaves; every count must equal the suite's.
-  syzygy   SyzygyPath set to the shared tables: the engine must load them, or (expected "none")
+  syzygy   SyzygyPath set to the tables of tests/data: the engine must load them, or (expected "none")
            say that it has no prober; a KQvK search must then report tbhits.
 
 Usage: release_session.py MODE TRANSCRIPT ARG... -- COMMAND...

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Syzygy wrapper: loading and error messages, Fathom arguments, and the 200 positions of
-// ../shared/data/syzygy_tests/endgame.epd with their known WDL and DTZ.
+// tests/data/syzygy_tests/endgame.epd with their known WDL and DTZ.
 #include <filesystem>
 #include <fstream>
 #include <regex>

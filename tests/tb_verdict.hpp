@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The shared Syzygy tables' verdict on a test position, to double-check hand-made expectations.
+// The Syzygy tables (tests/data/syzygy)' verdict on a test position, to double-check hand-made expectations.
 #pragma once
 
 #include "board/position.hpp"

@@ -90,19 +90,43 @@ TEST(TuneInput, BlankAndBadLines) {
   }
 }
 
-TEST(TuneInput, SharedTuningFilesParseCompletely) {
-  for (const char* file : {"tuning/quiet-labeled-subset-1_1000.epd", "tuning/sample_ethereal_fen.epd"}) {
+TEST(TuneInput, RepositoryTuningFilesParseCompletely) {
+  const std::pair<const char*, size_t> files[] = {{"tuning/quiet-labeled-subset-1_1000.epd", 1081},
+                                                  {"tuning/sample_ethereal_fen.epd", 100},
+                                                  {"tuning/selfplay-082e9e3-every1100.txt", 2004}};
+  for (auto [file, expected] : files) {
     size_t positions = 0;
     LabelledPosition p;
     for (const std::string& line : read_all(data_path(file))) {
-      ASSERT_NE(parse_labelled_line(line, p), LineStatus::Bad) << file << ": " << line;
+      const LineStatus status = parse_labelled_line(line, p);
+      ASSERT_NE(status, LineStatus::Bad) << file << ": " << line;
+      if (status != LineStatus::Position) continue;  // the self-play sample's '#' provenance lines
       Position pos;
       ASSERT_TRUE(pos.set(p.fen, false)) << p.fen;
       ++positions;
     }
-    EXPECT_EQ(positions, std::string(file).find("quiet") != std::string::npos ? 1081u : 100u) << file;
+    EXPECT_EQ(positions, expected) << file;
   }
 }
+
+#if TAPER_HAS_LZMA
+// Larger data, not kept in the repository: the whole TCEC set (355,672 positions, 4.7 MB of xz)
+// through the xz reader, where a machine has it ($TAPER_DATA or the folder beside the repository).
+TEST(TuneInput, WholeTcecSetReadsThroughXz) {
+  TAPER_SKIP_WITHOUT_DATA("tuning/tcec-labeled.epd.xz");
+  LineReader reader(data_path("tuning/tcec-labeled.epd.xz"));
+  ASSERT_TRUE(reader.ok());
+  LabelledPosition p;
+  size_t positions = 0, wins = 0;
+  for (std::string line; reader.next(line);) {
+    ASSERT_EQ(parse_labelled_line(line, p), LineStatus::Position) << line;
+    ++positions;
+    wins += p.result == 1.0;
+  }
+  EXPECT_EQ(positions, 355672u);
+  EXPECT_EQ(wins, 112929u);  // the 1-0 count its README states
+}
+#endif
 
 #if TAPER_HAS_ZLIB && TAPER_HAS_LZMA
 TEST(TuneInput, GzipAndXzReadLikePlain) {
@@ -225,7 +249,7 @@ TEST(TuneQuiet, ResolvesCapturesAndKeepsQuietPositions) {
   ASSERT_TRUE(pos.set("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", false));
   EXPECT_EQ(resolve_quiet(pos, ev), QuietResult::Terminal);
 
-  // Resolving the shared quiet set changes few positions and never leaves one in check.
+  // Resolving the quiet set changes few positions and never leaves one in check.
   int changed = 0, total = 0;
   LabelledPosition lp;
   for (const std::string& line : read_lines("tuning/quiet-labeled-subset-1_1000.epd")) {

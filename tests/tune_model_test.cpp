@@ -16,7 +16,7 @@ using namespace taper::testing;
 
 namespace {
 
-/// Positions from the shared sets with their records (for comparisons with the trace API).
+/// Positions from the repository's tuning samples with their records (for comparisons with the trace API).
 struct Sample {
   Dataset data;
   std::vector<EvalRecord> records;
@@ -26,10 +26,10 @@ const Sample& sample() {
   static const Sample s = [] {
     Sample out;
     LabelledPosition lp;
+    // Quiet positions from Stockfish games and 2,000 of Taper's self-play positions spread over
+    // about 2,000 games (tests/data/tuning): openings to endgames, many with king danger.
     std::vector<std::string> lines = read_lines("tuning/quiet-labeled-subset-1_1000.epd");
-    LineReader tcec(data_path("tuning/tcec-labeled.epd.xz"));  // the first lines only
-    std::string line;
-    for (int i = 0; i < 1500 && tcec.next(line); ++i) lines.push_back(line);
+    for (const std::string& l : read_lines("tuning/selfplay-082e9e3-every1100.txt")) lines.push_back(l);
     for (const std::string& l : lines) {
       if (parse_labelled_line(l, lp) != LineStatus::Position) continue;
       Position pos;

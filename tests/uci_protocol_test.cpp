@@ -236,7 +236,7 @@ TEST(UciProtocol, VersionAndIdNameCarryTheCommit) {
   pclose(p);
   std::string version(buf);
   while (!version.empty() && version.back() == '\n') version.pop_back();
-  // "Taper 0.1.0 1a2b3c4d5e 2026-11-23 (portable, magic)"; "unknown" without git at build time.
+  // "Taper 0.2.0 1a2b3c4d5e 2026-11-23 (portable, magic)"; "unknown" without git at build time.
   const std::regex shape(R"(^Taper \d+\.\d+\.\d+ ([0-9a-f]{7,40}(-dirty)?|unknown) (\d{4}-\d\d-\d\d|unknown) \(.+\)$)");
   EXPECT_TRUE(std::regex_match(version, shape)) << version;
   EngineProcess e;

@@ -7,6 +7,7 @@
 
 #include "board/notation.hpp"
 #include "engine_process.hpp"
+#include "test_data.hpp"
 
 using namespace taper;
 using namespace taper::testing;
@@ -405,7 +406,7 @@ TEST(Uci, ThreadsAndHashCanChangeBetweenSearches) {
 TEST(Uci, SyzygyPathReportsWhatWasFound) {
   EngineProcess e;
   handshake(e);
-  e.send("setoption name SyzygyPath value " + std::string(TAPER_DATA_DIR) + "/syzygy");
+  e.send("setoption name SyzygyPath value " + taper::testing::data_path("syzygy"));
   auto lines = e.read_until("info string", Slow);
   ASSERT_FALSE(lines.empty());
 #ifdef TAPER_HAS_FATHOM

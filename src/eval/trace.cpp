@@ -117,7 +117,8 @@ std::string term_lines(const EvalRecord& r) {
   return s + danger;
 }
 
-/// The material as "KRPvKR", White first.
+}  // namespace
+
 std::string material_signature(const Position& pos) {
   std::string s;
   for (Color c : {WHITE, BLACK}) {
@@ -126,8 +127,6 @@ std::string material_signature(const Position& pos) {
   }
   return s;
 }
-
-}  // namespace
 
 std::string trace_evaluation(const Position& pos) {
   const EvalRecord r = record_evaluation(pos);

@@ -65,6 +65,9 @@ std::vector<SparseCoefficient> sparse_coefficients(const EvalRecord& r);
 using GroupScores = std::array<std::array<Score, COLOR_NB>, size_t(ParamGroup::Count)>;
 GroupScores group_scores(const EvalRecord& r);
 
+/// The material as "KRPvKR", White first (how the `eval` table and its picture name an ending).
+std::string material_signature(const Position& pos);
+
 /// The `eval` table for `pos` (what Evaluator::trace returns).
 std::string trace_evaluation(const Position& pos);
 

@@ -44,6 +44,10 @@ class TranspositionTable {
   /// Permille of sampled entries written during the current search (UCI `hashfull`).
   int hashfull() const;
   size_t size_mb() const { return megabytes_; }
+  /// Whether the kernel was asked to back the table with large pages (Linux, 2 MiB or more).
+  bool large_pages_advised() const { return largePages_; }
+  /// Where the table starts (for the test that checks the kernel's view of it).
+  const void* memory() const { return buckets_; }
 
  private:
   // One entry is two 64-bit words: `keyXorData` and `data`. Readers accept an entry only if
@@ -71,6 +75,7 @@ class TranspositionTable {
   size_t bucketCount_ = 0;
   size_t megabytes_ = 0;
   uint8_t generation_ = 0;
+  bool largePages_ = false;
 };
 
 /// Mate scores are stored as distance from the node, not from the root.

@@ -19,7 +19,7 @@ int run_datagen(const Subcommand& self, const std::vector<std::string>& args) {
       .integer("threads", 0, "games played at once (default 2)", o.threads, 1, 256)
       .integer("nodes", 0, "nodes per move (default 5000)", o.nodes, 0, 1LL << 40)
       .integer("depth", 0, "depth per move instead (sets nodes to 0 unless --nodes is given)", o.depth, 0, 64)
-      .text("book", 0, "EPD/FEN openings (a name is looked up in shared data books/)", o.book)
+      .text("book", 0, "EPD/FEN openings (a name is looked up in books/ of the data folders)", o.book)
       .integer("random-plies", 0, "random moves after the book position (default 8)", o.randomPlies, 0, 100)
       .integer("opening-max", 0, "discard openings scored beyond N cp (default 400)", o.openingMaxScore, 0, 100000)
       .integer("win-score", 0, "adjudicate a win at |score| >= N ... (default 1000)", o.winScore, 1, 100000)

@@ -8,6 +8,7 @@
 
 #include "board/notation.hpp"
 #include "eval/evaluate.hpp"
+#include "tools/eval_summary.hpp"
 #include "uci/format.hpp"
 
 namespace taper::tools {
@@ -63,14 +64,6 @@ bool piece_share(const Position& pos, int full, Square s, int& share) {
   return true;
 }
 
-/// "White is better", by how far the score is from level (White's point of view, centipawns).
-std::string standing(int cp) {
-  const int a = std::abs(cp);
-  if (a < 25) return "The position is about level";
-  const std::string side = cp > 0 ? "White" : "Black";
-  return side + (a < 75 ? " is slightly better" : a < 200 ? " is better" : a < 500 ? " is clearly better" : " is winning");
-}
-
 std::string row_text(const ExplainedRow& r) { return std::string(r.term) + " (" + human_score(r.cp) + ")"; }
 
 /// "A", "A and B", "A, B and C".
@@ -89,13 +82,9 @@ void write_verdict(EvalExplanation& e, const Position& pos) {
     return;
   }
   if (r.exit == EvalExit::KnownEndgame) {
-    std::string material;
-    for (Color c : {WHITE, BLACK}) {
-      if (c == BLACK) material += 'v';
-      for (PieceType pt = KING; pt >= PAWN; pt = PieceType(pt - 1)) material.append(size_t(pos.count(c, pt)), "?PNBRQK"[pt]);
-    }
+    const std::string material = material_signature(pos);
     e.verdict = "Known endgame " + material + ": an exact rule scores it, not the general terms. " +
-                (e.finalCp == 0 ? std::string("It is a draw") : standing(e.finalCp)) + " (" + human_score(e.finalCp) + ").";
+                (e.finalCp == 0 ? std::string("It is a draw") : standing_words(e.finalCp)) + " (" + human_score(e.finalCp) + ").";
     return;
   }
   const int sign = e.finalCp > 0 ? 1 : e.finalCp < 0 ? -1 : 0;
@@ -103,8 +92,8 @@ void write_verdict(EvalExplanation& e, const Position& pos) {
   for (const ExplainedRow& row : e.rows) byWeight.push_back(&row);
   std::stable_sort(byWeight.begin(), byWeight.end(), [](auto* a, auto* b) { return std::abs(a->cp) > std::abs(b->cp); });
 
-  std::string s = standing(e.finalCp) + " (" + human_score(e.finalCp) + ")";
-  if (std::abs(e.finalCp) < 25) {
+  std::string s = standing_words(e.finalCp) + " (" + human_score(e.finalCp) + ")";
+  if (std::abs(e.finalCp) <= 25) {
     // Level: name the largest term on each side, if any is worth mentioning.
     const ExplainedRow *forWhite = nullptr, *forBlack = nullptr;
     for (const ExplainedRow* row : byWeight) {

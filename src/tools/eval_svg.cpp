@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Draws the evaluation of one position as SVG: per-piece shares and the king zones.
+// Draws the evaluation of one position as SVG: the verdict and its reasons, per-piece shares,
+// the king zones, coordinates and a legend.
 #include "tools/eval_svg.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -14,6 +14,7 @@
 #include "eval/state.hpp"
 #include "eval/trace.hpp"
 #include "tools/eval_explain.hpp"
+#include "tools/eval_summary.hpp"
 
 namespace taper::tools {
 
@@ -21,7 +22,43 @@ namespace {
 
 constexpr int Cell = 60;                 // pixels per square
 constexpr int Board = 8 * Cell;
-constexpr int PanelWidth = 360;          // the text panel right of the board
+constexpr int Left = 24;                 // room for the rank numbers
+constexpr int Top = 12;
+constexpr int Bottom = 28;               // room for the file letters
+constexpr int PanelX = Left + Board + 16;
+constexpr int PanelWidth = 390;          // the text panel right of the board
+constexpr int Width = PanelX + PanelWidth;
+constexpr int Height = Top + Board + Bottom;
+
+/// The piece shapes, drawn for this picture on a 100 x 100 grid: a silhouette in the piece's
+/// colour (`fill`, `stroke` from the <use>) and details in `currentColor` (set per colour so that
+/// they show on both). Index: piece type.
+constexpr const char* PieceShape[PIECE_TYPE_NB] = {
+    "",
+    // pawn: head, body, base
+    "<circle cx=\"50\" cy=\"30\" r=\"13\"/><path d=\"M36 79 L43 47 L57 47 L64 79 Z\"/>"
+    "<rect x=\"25\" y=\"78\" width=\"50\" height=\"10\" rx=\"3\"/>",
+    // knight: a horse's head facing left, with its eye
+    "<path d=\"M60 16 L67 8 L71 20 C84 30 87 56 80 78 L30 78 C30 63 41 55 50 48 C43 51 36 55 30 57 "
+    "C23 57 19 50 22 44 C30 35 42 27 60 16 Z\"/><rect x=\"24\" y=\"77\" width=\"58\" height=\"11\" rx=\"3\"/>"
+    "<circle cx=\"53\" cy=\"31\" r=\"3.5\" fill=\"currentColor\" stroke=\"none\"/>",
+    // bishop: ball, mitre with its slit, collar, base
+    "<circle cx=\"50\" cy=\"14\" r=\"6\"/><path d=\"M50 20 C29 36 31 58 39 64 L61 64 C69 58 71 36 50 20 Z\"/>"
+    "<path d=\"M55 31 L44 45\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"4\"/>"
+    "<rect x=\"36\" y=\"64\" width=\"28\" height=\"9\"/><rect x=\"24\" y=\"76\" width=\"52\" height=\"11\" rx=\"3\"/>",
+    // rook: battlements, tower, base
+    "<path d=\"M24 16 H35 V25 H44 V16 H56 V25 H65 V16 H76 V38 H24 Z\"/><rect x=\"33\" y=\"37\" width=\"34\" height=\"38\"/>"
+    "<rect x=\"22\" y=\"75\" width=\"56\" height=\"12\" rx=\"2\"/>",
+    // queen: five-pointed crown with a ball on each point, base
+    "<path d=\"M19 28 L31 60 L34 22 L44 56 L50 15 L56 56 L66 22 L69 60 L81 28 L72 75 L28 75 Z\"/>"
+    "<circle cx=\"19\" cy=\"27\" r=\"5\"/><circle cx=\"34\" cy=\"21\" r=\"5\"/><circle cx=\"50\" cy=\"14\" r=\"5\"/>"
+    "<circle cx=\"66\" cy=\"21\" r=\"5\"/><circle cx=\"81\" cy=\"27\" r=\"5\"/>"
+    "<rect x=\"24\" y=\"76\" width=\"52\" height=\"11\" rx=\"3\"/>",
+    // king: cross, body, base
+    "<path d=\"M46 5 H54 V12 H61 V20 H54 V30 H46 V20 H39 V12 H46 Z\"/>"
+    "<path d=\"M50 31 C30 25 15 40 25 57 L32 75 L68 75 L75 57 C85 40 70 25 50 31 Z\"/>"
+    "<rect x=\"24\" y=\"76\" width=\"52\" height=\"11\" rx=\"3\"/>",
+};
 
 char piece_letter(Piece pc) {
   const char* letters = " PNBRQK";
@@ -30,8 +67,8 @@ char piece_letter(Piece pc) {
 }
 
 /// Top-left pixel of square `s`, White at the bottom.
-int sx(Square s) { return (int(s) % 8) * Cell; }
-int sy(Square s) { return (7 - int(s) / 8) * Cell; }
+int sx(Square s) { return Left + (int(s) % 8) * Cell; }
+int sy(Square s) { return Top + (7 - int(s) / 8) * Cell; }
 
 void zone_rects(std::ostringstream& o, Bitboard b, const char* cls) {
   while (b) {
@@ -45,22 +82,36 @@ void zone_rects(std::ostringstream& o, Bitboard b, const char* cls) {
 
 std::string eval_svg(const Position& pos) {
   const EvalRecord rec = record_evaluation(pos);
-  const int full = rec.sideToMove == WHITE ? rec.value : -rec.value;
+  const EvalSummary summary = summarise_evaluation(pos);
   const std::vector<PieceShare> shares = piece_shares(pos);
   std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << Board + PanelWidth << "\" height=\"" << Board
-    << "\" viewBox=\"0 0 " << Board + PanelWidth << ' ' << Board << "\" font-family=\"sans-serif\">\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" << Width
+    << "\" height=\"" << Height << "\" viewBox=\"0 0 " << Width << ' ' << Height << "\" font-family=\"sans-serif\">\n"
     << "<title>Taper evaluation of " << pos.fen() << "</title>\n"
-    << "<style>.light{fill:#eeeed2}.dark{fill:#b58863}"
+    << "<style>.light{fill:#eeeed2}.dark{fill:#b58863}.coord{fill:#555;font-size:13px}"
        ".inner{fill:none;stroke:#c00;stroke-width:3}.outer{fill:none;stroke:#c00;stroke-width:2;stroke-dasharray:6 4}"
-       ".wpiece{fill:#fff;stroke:#000}.bpiece{fill:#222;stroke:#000}"
-       ".up{fill:#060}.down{fill:#a00}</style>\n";
+       ".white{fill:#fff;stroke:#000;stroke-width:3;color:#000}.black{fill:#222;stroke:#000;stroke-width:3;color:#fff}"
+       ".up{fill:#060}.down{fill:#a00}.headline{font-size:20px;font-weight:bold}</style>\n";
+  // One drawing per piece type, placed on its squares with <use>.
+  o << "<defs>\n";
+  for (PieceType pt = PAWN; pt <= KING; pt = PieceType(pt + 1))
+    o << "<symbol id=\"piece-" << "?PNBRQK"[pt] << "\" viewBox=\"0 0 100 100\">" << PieceShape[pt] << "</symbol>\n";
+  o << "</defs>\n";
   for (int s = 0; s < 64; ++s) {
     const bool light = ((s / 8) + (s % 8)) % 2 == 1;
     o << "<rect class=\"" << (light ? "light" : "dark") << "\" x=\"" << sx(Square(s)) << "\" y=\"" << sy(Square(s))
       << "\" width=\"" << Cell << "\" height=\"" << Cell << "\"/>\n";
   }
+  // Coordinates: rank numbers on the left, file letters below, as on a printed diagram.
+  o << "<g class=\"coordinates\">\n";
+  for (int i = 0; i < 8; ++i) {
+    o << "<text class=\"coord\" x=\"" << Left / 2 << "\" y=\"" << Top + (7 - i) * Cell + Cell / 2 + 5
+      << "\" text-anchor=\"middle\">" << char('1' + i) << "</text>\n";
+    o << "<text class=\"coord\" x=\"" << Left + i * Cell + Cell / 2 << "\" y=\"" << Top + Board + 18
+      << "\" text-anchor=\"middle\">" << char('a' + i) << "</text>\n";
+  }
+  o << "</g>\n";
   // King zones: the squares king.cpp counts attacks on (EvalState::kingInner / kingOuter).
   for (Color c : {WHITE, BLACK}) {
     const Square k = pos.king_square(c);
@@ -74,48 +125,78 @@ std::string eval_svg(const Position& pos) {
   while (occ) {
     const Square s = pop_lsb(occ);
     const Piece pc = pos.piece_on(s);
-    const int cx = sx(s) + Cell / 2, cy = sy(s) + Cell / 2;
     o << "<g class=\"piece\" data-square=\"" << square_to_string(s) << "\" data-piece=\"" << piece_letter(pc) << "\"";
     auto mine = std::find_if(shares.begin(), shares.end(), [s](const PieceShare& p) { return p.square == s; });
     const bool hasShare = mine != shares.end();
     const int share = hasShare ? mine->share : 0;
     if (hasShare) o << " data-share=\"" << share << "\"";
-    o << ">\n<circle class=\"" << (color_of(pc) == WHITE ? "wpiece" : "bpiece") << "\" cx=\"" << cx << "\" cy=\""
-      << cy - 6 << "\" r=\"15\"/>\n"
-      << "<text x=\"" << cx << "\" y=\"" << cy - 1 << "\" text-anchor=\"middle\" font-size=\"16\" fill=\""
-      << (color_of(pc) == WHITE ? "#000" : "#fff") << "\">" << char(std::toupper(piece_letter(pc))) << "</text>\n";
+    const char letter = "?PNBRQK"[type_of(pc)];
+    o << ">\n<use href=\"#piece-" << letter << "\" xlink:href=\"#piece-" << letter << "\" class=\""
+      << (color_of(pc) == WHITE ? "white" : "black") << "\" x=\"" << sx(s) + 8 << "\" y=\"" << sy(s) + 2
+      << "\" width=\"" << Cell - 16 << "\" height=\"" << Cell - 16 << "\"/>\n";
     if (hasShare)
-      o << "<text class=\"" << (share >= 0 ? "up" : "down") << "\" x=\"" << cx << "\" y=\"" << sy(s) + Cell - 4
-        << "\" text-anchor=\"middle\" font-size=\"12\">" << (share > 0 ? "+" : "") << share << "</text>\n";
+      o << "<text class=\"" << (share >= 0 ? "up" : "down") << "\" x=\"" << sx(s) + Cell / 2 << "\" y=\""
+        << sy(s) + Cell - 4 << "\" text-anchor=\"middle\" font-size=\"12\">" << (share > 0 ? "+" : "") << share
+        << "</text>\n";
     o << "</g>\n";
   }
-  // The panel: the total and each king's danger.
-  int y = 24;
-  auto line = [&](const std::string& text, int size = 14) {
-    o << "<text x=\"" << Board + 12 << "\" y=\"" << y << "\" font-size=\"" << size << "\">" << text << "</text>\n";
-    y += size + 8;
+
+  // The panel: the verdict and its reasons, each king's danger, and the legend.
+  int y = Top + 20;
+  auto line = [&](const std::string& text, int size = 14, const char* cls = nullptr, int indent = 0) {
+    o << "<text x=\"" << PanelX + indent << "\" y=\"" << y << "\" font-size=\"" << size << "\"";
+    if (cls) o << " class=\"" << cls << "\"";
+    o << ">" << text << "</text>\n";
+    y += size + 7;
   };
-  line("Evaluation " + std::string(full > 0 ? "+" : "") + std::to_string(full) + " cp (White)", 16);
-  line("Number under a piece: evaluation minus");
-  line("the evaluation without that piece.");
-  line("Red squares: king zones, solid = inner");
-  line("ring, dashed = outer ring.");
+  o << "<g class=\"verdict\" data-white-cp=\"" << summary.whiteCp << "\">\n";
+  line(summary.headline, 20, "headline");
+  if (!summary.note.empty()) line(summary.note, 13);
+  if (!summary.reasons.empty()) line("what decides it (pawns, + for White):", 13);
+  for (const EvalReason& r : summary.reasons) {
+    o << "<text class=\"reason " << (r.whiteCp >= 0 ? "up" : "down") << "\" data-term=\"" << r.term << "\" data-cp=\""
+      << r.whiteCp << "\" x=\"" << PanelX + 12 << "\" y=\"" << y << "\" font-size=\"15\">" << pawns_text(r.whiteCp)
+      << "  " << r.term << "</text>\n";
+    y += 22;
+  }
+  o << "</g>\n";
   static const char* const Checkers[] = {"N", "B", "R", "Q"};
   for (Color c : {WHITE, BLACK}) {
-    y += 8;
+    y += 6;
     o << "<g class=\"kingdanger\" data-colour=\"" << (c == WHITE ? "white" : "black") << "\" data-units=\""
       << rec.units[c] << "\" data-penalty=\"" << rec.dangerPenalty[c] << "\">\n";
-    line(std::string(c == WHITE ? "White" : "Black") + " king on " + square_to_string(pos.king_square(c)), 16);
-    line("danger units against it: " + std::to_string(rec.units[c]));
-    line(rec.dangerReal[c] ? "penalty " + std::to_string(rec.dangerPenalty[c]) + " cp (middlegame)"
-                           : "no penalty: fewer than two attackers");
+    line(std::string(c == WHITE ? "White" : "Black") + " king on " + square_to_string(pos.king_square(c)), 15);
     std::string checks;
     for (int k = 0; k < 4; ++k)
       if (rec.coeff[size_t(KingSafeCheck + k)][c]) checks += std::string(checks.empty() ? "" : ", ") + Checkers[k];
-    line("safe checks by " + (checks.empty() ? std::string("none") : checks));
+    line("danger units against it: " + std::to_string(rec.units[c]) + "; safe checks by " +
+             (checks.empty() ? std::string("none") : checks), 13, nullptr, 12);
+    line(rec.dangerReal[c] ? "penalty " + std::to_string(rec.dangerPenalty[c]) + " cp (middlegame)"
+                           : "no penalty: fewer than two attackers", 13, nullptr, 12);
     o << "</g>\n";
   }
-  o << "</svg>\n";
+  // Legend: a sample of each mark with its meaning.
+  y = std::max(y + 10, Height - 5 * 24 - 4);
+  o << "<g class=\"legend\">\n";
+  line("Legend", 15);
+  auto entry = [&](const std::string& sample, const std::string& text) {
+    o << sample << "<text x=\"" << PanelX + 40 << "\" y=\"" << y << "\" font-size=\"13\">" << text << "</text>\n";
+    y += 24;
+  };
+  const int mark = PanelX + 4;
+  entry("<text class=\"up\" x=\"" + std::to_string(mark) + "\" y=\"" + std::to_string(y) +
+            "\" font-size=\"12\">+310</text>",
+        "under a piece: what it is worth to White, in cp");
+  entry("<text class=\"down\" x=\"" + std::to_string(mark) + "\" y=\"" + std::to_string(y) +
+            "\" font-size=\"12\">-95</text>",
+        "(the score minus the score without it; red: Black's)");
+  entry("<rect class=\"inner sample\" x=\"" + std::to_string(mark) + "\" y=\"" + std::to_string(y - 13) +
+            "\" width=\"24\" height=\"16\"/>",
+        "inner ring of a king's zone (its neighbours)");
+  entry("<rect class=\"outer sample\" x=\"" + std::to_string(mark) + "\" y=\"" + std::to_string(y - 13) +
+            "\" width=\"24\" height=\"16\"/>",
+        "outer ring (two squares away)");
+  o << "</g>\n</svg>\n";
   return o.str();
 }
 

@@ -8,7 +8,9 @@
 
 namespace taper::tools {
 
-/// An SVG picture of the evaluation of `pos`: every piece labelled with its share of the score
+/// An SVG picture of the evaluation of `pos`: a diagram with coordinates and drawn pieces; a
+/// headline with the verdict in words and pawns and the two or three terms that decide it
+/// (tools/eval_summary.hpp); a legend; every piece labelled with its share of the score
 /// (the white-POV evaluation minus the evaluation with that piece taken off, the per-piece view
 /// Stockfish's `eval` command prints since Stockfish 12), and each king's zone: inner ring
 /// (solid), outer ring (dashed), with the king-danger units, the curve's penalty and the safe

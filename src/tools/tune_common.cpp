@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <sstream>
+#include <vector>
 
 namespace taper::tools {
 
@@ -18,9 +20,17 @@ std::string utc_now() {
 std::string find_data_file(const std::string& path, const char* folder) {
   namespace fs = std::filesystem;
   if (path.empty() || fs::exists(path)) return path;
-  const char* env = std::getenv("TAPER_DATA");
-  const std::string shared = std::string(env ? env : TAPER_DATA_DIR) + "/" + folder + "/" + path;
-  return fs::exists(shared) ? shared : path;
+  // $TAPER_DATA (one folder: a Windows path has a ':' of its own), then the ':'-separated
+  // folders the build knows (none in a release binary).
+  std::vector<std::string> folders;
+  if (const char* env = std::getenv("TAPER_DATA")) folders.emplace_back(env);
+  std::istringstream known(TAPER_DATA_FOLDERS);
+  for (std::string f; std::getline(known, f, ':');) folders.push_back(f);
+  for (const std::string& f : folders) {
+    const std::string candidate = f + "/" + folder + "/" + path;
+    if (!f.empty() && fs::exists(candidate)) return candidate;
+  }
+  return path;
 }
 
 }  // namespace taper::tools

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Small helpers shared by the tuning subcommands (`tune`, `datagen`): time stamps, printf into
-// a string, and finding data files by name in the shared data folder.
+// a string, and finding data files by name in the data folders.
 #pragma once
 
 #include <cstdio>
@@ -18,7 +18,9 @@ std::string fmt(const char* f, auto... args) {
   return buf;
 }
 
-/// `path` itself if it exists, else the file of that name in the shared data folder's `folder`.
+/// `path` itself if it exists, else the file of that name in `folder` (books, tuning) of the data
+/// folders: $TAPER_DATA, then those of a build from source (the repository's tests/data and the
+/// optional larger-data folder beside it); `path` unchanged if none has it.
 std::string find_data_file(const std::string& path, const char* folder);
 
 }  // namespace taper::tools

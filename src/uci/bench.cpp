@@ -57,8 +57,8 @@ constexpr const char* BenchFens[] = {
 
 }  // namespace
 
-BenchResult run_bench(int depth, std::ostream& out) {
-  Engine engine;  // its own: 1 thread, 16 MB, independent of the UCI settings
+BenchResult run_bench(int depth, std::ostream& out, int hashMb) {
+  Engine engine{size_t(hashMb)};  // its own: 1 thread, independent of the UCI settings
   BenchResult result;
   SearchLimits limits;
   limits.depth = depth;

@@ -17,8 +17,12 @@ struct BenchResult {
   int64_t timeMs = 0;
 };
 
-/// Searches every bench position to `depth` (one thread, 16 MB hash, cleared per position),
-/// printing one line per position and the last line "<nodes> nodes <nps> nps".
-BenchResult run_bench(int depth, std::ostream& out);
+constexpr int BenchDefaultHashMb = 16;
+
+/// Searches every bench position to `depth` (one thread, a hash of `hashMb`, cleared per
+/// position), printing one line per position and the last line "<nodes> nodes <nps> nps". The
+/// signature is the node count with the default hash; another size searches a different tree
+/// (it serves speed measurements of large tables, e.g. large pages).
+BenchResult run_bench(int depth, std::ostream& out, int hashMb = BenchDefaultHashMb);
 
 }  // namespace taper

@@ -11,7 +11,7 @@ namespace taper {
 
 constexpr const char* EngineAuthor = "the Taper developers";
 
-/// "Taper 0.1.0 1a2b3c4d5e 2026-11-23 (native, pext)": version, commit and its date, build flavour.
+/// "Taper 0.2.0 1a2b3c4d5e 2026-11-23 (native, pext)": version, commit and its date, build flavour.
 /// Without git at build time commit and date read "unknown".
 inline std::string engine_name() {
   return std::string("Taper ") + TAPER_VERSION + " " + build_commit() + " " + build_date() + " (" + TAPER_ARCH + ", " +
