@@ -61,7 +61,7 @@ def add(path):
     if not games:
         raise SystemExit(f"{path}: no complete game (no '# game' line): not a datagen file of this version")
     for h in headers:
-        if re.search(r"(^|\s)/(work|root|home|tmp)/", h):
+        if re.search(r"(^|\s)(/(work|root|home|tmp)/|\.\./shared/)", h):
             raise SystemExit(f"{path}: a header names a machine path ({h}); run datagen with relative paths")
     os.makedirs(CHUNKS, exist_ok=True)
     name = os.path.basename(path)
