@@ -117,6 +117,9 @@ def main(argv=None):
     ap.add_argument("--arch", default="native", help="make ARCH= of both builds (default native)")
     ap.add_argument("--bench-runs", type=int, default=3, help="interleaved bench runs per build (default 3)")
     ap.add_argument("--pgn", help="keep the games in this PGN file")
+    ap.add_argument("--state", metavar="FILE",
+                    help="fastchess saves the match state here as it goes; a test stopped by a session's end "
+                         "resumes with `fastchess -config file=FILE` (same engines, book, SPRT and counts)")
     ap.add_argument("--seed", type=int, default=1, help="book order seed (same for every test: default 1)")
     args = ap.parse_args(argv)
 
@@ -142,6 +145,8 @@ def main(argv=None):
            "--sprt", "--elo0", str(args.elo0), "--elo1", str(args.elo1), "--sprt-model", args.model]
     if args.pgn:
         cmd += ["--pgn", args.pgn]
+    if args.state:
+        cmd += ["--fastchess-arg=-config", f"--fastchess-arg=outname={os.path.abspath(args.state)}"]
     print("# " + " ".join(cmd), flush=True)
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
