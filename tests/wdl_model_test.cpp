@@ -28,15 +28,17 @@ TEST(WdlModel, FittedModelIsMonotoneAndSymmetric) {
     }
     EXPECT_GT(wdl_per_mille(FittedWdl, 1000, material).win, 900);
   }
-  // At 0.00 draws grow as material comes off (Taper's self-play: about 30% with all pieces,
-  // most games drawn in bare endings), and a pawn up in the middlegame wins about half the time.
+  // At 0.00 draws grow as material comes off (Taper's self-play at 10 s + 0.1 s: about 70% of
+  // level positions with most pieces on are drawn, nearly all bare endings), some level
+  // positions with all pieces are still decided, and a pawn up in the middlegame wins about
+  // half the time.
   int prevDraw = 0;
   for (int material = 78; material >= 17; --material) {
     int draw = wdl_per_mille(FittedWdl, 0, material).draw;
     EXPECT_GE(draw, prevDraw) << material;
     prevDraw = draw;
   }
-  EXPECT_LT(wdl_per_mille(FittedWdl, 0, 78).draw, 450);
+  EXPECT_LT(wdl_per_mille(FittedWdl, 0, 78).draw, 800);
   EXPECT_GT(wdl_per_mille(FittedWdl, 0, 17).draw, 600);
   EXPECT_GT(wdl_per_mille(FittedWdl, 100, 70).win, 350);
   EXPECT_LT(wdl_per_mille(FittedWdl, 100, 70).win, 650);
