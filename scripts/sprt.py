@@ -23,12 +23,15 @@ Exit code: 0 if H1 accepted (the candidate gains), 1 if H0 accepted or the game 
 without a decision, 2 on a build or match failure.
 """
 import argparse
+import json
 import os
 import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+import zipfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "scripts", "lib"))
@@ -40,11 +43,11 @@ def git(*args):
     return subprocess.run(["git", "-C", REPO, *args], check=True, capture_output=True, text=True).stdout.strip()
 
 
-def build(rev, arch):
+def build(rev, arch, tunable=False):
     """Builds `rev` (any git revision) once into the cache; returns (commit, binary path)."""
     commit = git("rev-parse", "--verify", rev + "^{commit}")
     short = commit[:10]
-    outdir = os.path.join(CACHE, f"{short}-{arch}")
+    outdir = os.path.join(CACHE, f"{short}-{arch}" + ("-tunable" if tunable else ""))
     exe = os.path.join(outdir, "taper")
     if os.path.exists(exe):
         return short, exe
@@ -56,7 +59,8 @@ def build(rev, arch):
     print(f"# building {rev} ({short}), ARCH={arch}", flush=True)
     # Out-of-tree copies must still find the shared data beside the real repository.
     env = dict(os.environ, TAPER_DATA=shared_data_dir())
-    r = subprocess.run(["make", "-C", src, f"ARCH={arch}", f"EXE={exe}"], capture_output=True, text=True, env=env)
+    r = subprocess.run(["make", "-C", src, f"ARCH={arch}", f"EXE={exe}", f"TUNABLE={int(tunable)}"],
+                       capture_output=True, text=True, env=env)
     if r.returncode != 0 or not os.path.exists(exe):
         sys.stderr.write(r.stdout[-3000:] + r.stderr[-3000:])
         raise SystemExit(f"sprt.py: build of {rev} failed")
@@ -97,6 +101,76 @@ def parse_fastchess(text):
     return res
 
 
+# --------------------------------------------------------------------------
+# A test that outlives a session. fastchess saves its whole match state (engines, book, SPRT,
+# counts so far) to a JSON file as it goes; `-config file=` resumes from it. That file names this
+# machine's paths and is lost with the machine, so --record keeps a copy in the repository with
+# the paths replaced by placeholders, and the next session resumes from the copy: the binaries are
+# rebuilt from the commits the record names, the book is unpacked again.
+
+PLACEHOLDERS = ("{CANDIDATE}", "{BASE}", "{BOOK}", "{PGN}", "{STATE}", "{DIR}")
+
+
+def save_record(state_file, record_file, meta, paths):
+    """Copies fastchess's state to `record_file` with machine paths replaced by placeholders."""
+    try:
+        with open(state_file) as f:
+            state = json.load(f)
+    except (OSError, ValueError):
+        return False  # not written yet, or caught mid-write: the next call saves it
+
+    def scrub(v):
+        if isinstance(v, dict):
+            return {k: scrub(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [scrub(x) for x in v]
+        if isinstance(v, str):
+            for token, path in paths.items():
+                if path:
+                    v = v.replace(path, token)
+        return v
+
+    os.makedirs(os.path.dirname(os.path.abspath(record_file)), exist_ok=True)
+    tmp = record_file + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump({"record": meta, "fastchess": scrub(state)}, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, record_file)
+    return True
+
+
+def load_record(record_file, paths, state_file):
+    """Writes a fastchess state file from a record, placeholders filled with this machine's paths."""
+    with open(record_file) as f:
+        rec = json.load(f)
+
+    def fill(v):
+        if isinstance(v, dict):
+            return {k: fill(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [fill(x) for x in v]
+        if isinstance(v, str):
+            for token, path in paths.items():
+                v = v.replace(token, path or "")
+        return v
+
+    with open(state_file, "w") as f:
+        json.dump(fill(rec["fastchess"]), f, indent=1)
+    return rec["record"]
+
+
+def unpack_book(spec, tmpdir):
+    book = os.path.join(REPO, "tests", "data", "books", spec)
+    if not os.path.exists(book):
+        book = os.path.join(shared_data_dir(), "books", spec)
+    if book.endswith(".zip"):
+        with zipfile.ZipFile(book) as z:
+            member = [n for n in z.namelist() if n.endswith((".pgn", ".epd"))][0]
+            z.extract(member, tmpdir)
+            book = os.path.join(tmpdir, member)
+    return book
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--base", default="main", help="git revision of the base build (default main)")
@@ -121,14 +195,35 @@ def main(argv=None):
                     help="fastchess saves the match state here as it goes; a test stopped by a session's end "
                          "resumes with `fastchess -config file=FILE` (same engines, book, SPRT and counts)")
     ap.add_argument("--seed", type=int, default=1, help="book order seed (same for every test: default 1)")
+    ap.add_argument("--record", metavar="FILE",
+                    help="keep the test's state in FILE (in the repository, e.g. docs/sprt/NAME.json), so a later "
+                         "session resumes it: if FILE exists, every other setting comes from it and the match "
+                         "continues where it stopped")
+    ap.add_argument("--tunable", action="store_true",
+                    help="build with TUNABLE=1 (search constants are UCI options), e.g. to test a switched-off "
+                         "candidate in tunable.def against the same commit: --base X --candidate X "
+                         "--candidate-option ProbCutDepth=5")
+    ap.add_argument("--candidate-option", action="append", default=[], metavar="NAME=VALUE",
+                    help="UCI option for the candidate only (repeatable)")
+    ap.add_argument("--base-option", action="append", default=[], metavar="NAME=VALUE",
+                    help="UCI option for the base only (repeatable)")
     args = ap.parse_args(argv)
+    resuming = bool(args.record and os.path.exists(args.record))
+    if resuming:
+        with open(args.record) as f:
+            saved = json.load(f)["record"]
+        for key, value in saved["args"].items():
+            if key not in ("record", "pgn", "state"):
+                setattr(args, key, value)
+        args.base, args.candidate = saved["base_commit"], saved["candidate_commit"]
+        print(f"# resuming {args.record}: {saved['summary']}", flush=True)
 
-    base_id, base_exe = build(args.base, args.arch)
-    cand_id, cand_exe = build(args.candidate, args.arch)
+    base_id, base_exe = build(args.base, args.arch, args.tunable)
+    cand_id, cand_exe = build(args.candidate, args.arch, args.tunable)
     sig_b, sig_c, nps_b, nps_c = bench_pair(base_exe, cand_exe, args.bench_runs)
     print(f"# bench: base {base_id} {sig_b} nodes {nps_b / 1e6:.2f} Mnps; candidate {cand_id} {sig_c} nodes "
           f"{nps_c / 1e6:.2f} Mnps; speed ratio {nps_c / nps_b:.3f}", flush=True)
-    if sig_b == sig_c:
+    if sig_b == sig_c and not args.candidate_option and not args.base_option:
         print("# warning: same bench signature: the candidate may not change behaviour", flush=True)
 
     if args.mode == "nodes":
@@ -143,20 +238,54 @@ def main(argv=None):
            *limit, "--games", str(args.max_games), "--concurrency", str(args.concurrency),
            "--book", args.book, "--seed", str(args.seed), "--adjudicate",
            "--sprt", "--elo0", str(args.elo0), "--elo1", str(args.elo1), "--sprt-model", args.model]
+    cmd += [f"--option-a={o}" for o in args.candidate_option] + [f"--option-b={o}" for o in args.base_option]
     if args.pgn:
         cmd += ["--pgn", args.pgn]
-    if args.state:
-        cmd += ["--fastchess-arg=-config", f"--fastchess-arg=outname={os.path.abspath(args.state)}"]
+    tmpdir = tempfile.mkdtemp(prefix="taper-sprt-")
+    state = os.path.abspath(args.state) if args.state else (os.path.join(tmpdir, "state.json") if args.record else None)
+    pgn = os.path.abspath(args.pgn) if args.pgn else os.path.join(tmpdir, "games.pgn")
+    paths = {"{CANDIDATE}": cand_exe, "{BASE}": base_exe, "{PGN}": pgn, "{STATE}": state, "{DIR}": tmpdir}
+    if resuming:
+        # fastchess replays the saved configuration; only the book needs unpacking again.
+        paths["{BOOK}"] = unpack_book(args.book, tmpdir)
+        load_record(args.record, paths, state)
+        cmd = [os.environ.get("FASTCHESS") or "fastchess", "-config", f"file={state}", f"outname={state}"]
+    elif state:
+        cmd += ["--fastchess-arg=-config", f"--fastchess-arg=outname={state}"]
+    meta = {"base_commit": git("rev-parse", base_id), "candidate_commit": git("rev-parse", cand_id),
+            "args": {k: v for k, v in vars(args).items() if k not in ("record", "pgn", "state")},
+            "summary": "no games yet"}
     print("# " + " ".join(cmd), flush=True)
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
     out = []
-    for line in proc.stdout:
-        out.append(line)
-        if not line.startswith(("Started game", "Finished game")):
-            sys.stdout.write(line)
-            sys.stdout.flush()
+
+    def keep_record():
+        if not args.record:
+            return
+        if paths.get("{BOOK}") is None:
+            found = re.search(r'"file":\s*"([^"]*)"', open(state).read()) if os.path.exists(state) else None
+            if found and found.group(1).endswith((".pgn", ".epd")):
+                paths["{BOOK}"] = found.group(1)  # match.py's unpacked copy
+        fc_now = parse_fastchess("".join(out))
+        if "games" in fc_now:
+            meta["summary"] = (f"{fc_now['games'][0]} games, W {fc_now['games'][1]} L {fc_now['games'][2]} "
+                               f"D {fc_now['games'][3]}, penta [{fc_now.get('penta', '?')}], "
+                               f"LLR {fc_now.get('llr', ('?',))[0]}")
+        save_record(state, args.record, meta, paths)
+
+    try:
+        for line in proc.stdout:
+            out.append(line)
+            if not line.startswith(("Started game", "Finished game")):
+                sys.stdout.write(line)
+                sys.stdout.flush()
+            if line.startswith("Finished game"):
+                keep_record()
+    except KeyboardInterrupt:
+        proc.terminate()
     rc = proc.wait()
+    keep_record()
     text = "".join(out)
     fc = parse_fastchess(text)
     if "games" not in fc:
@@ -172,6 +301,9 @@ def main(argv=None):
     minutes = (time.monotonic() - t0) / 60
     limit_arg = f" --nodes {args.nodes}" if args.mode == "nodes" else f" --tc {args.tc}" if args.tc else ""
     limit_arg += f" --model {args.model}" if args.model != "normalized" else ""
+    limit_arg += " --tunable" if args.tunable else ""
+    limit_arg += "".join(f" --candidate-option {o}" for o in args.candidate_option)
+    limit_arg += "".join(f" --base-option {o}" for o in args.base_option)
     print(f"# {verdict} after {games} games in {minutes:.0f} min")
     print("RESULTS.md row:")
     print(f"| {time.strftime('%Y-%m-%d')} | {cand_id} vs {base_id} | SPRT [{args.elo0:g}, {args.elo1:g}] {args.model} Elo, {cond}, "

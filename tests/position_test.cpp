@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Make/unmake, incremental keys, legality helpers, draws, SEE and notation on real positions.
+#include <algorithm>
+#include <random>
 #include <set>
 #include <sstream>
 
+#include "board/cuckoo.hpp"
 #include "board/movegen.hpp"
 #include "board/notation.hpp"
 #include "test_data.hpp"
@@ -159,6 +162,170 @@ TEST(Position, RepetitionAndFiftyMoveRule) {
   ASSERT_TRUE(pos.set("R3k3/8/4K3/8/8/8/8/8 b - - 100 80", false));
   EXPECT_TRUE(pos.in_check());
   EXPECT_FALSE(pos.is_draw(0));
+}
+
+namespace {
+
+void play(Position& pos, std::initializer_list<const char*> moves) {
+  for (const char* uci : moves) {
+    Move m = parse_uci_move(pos, uci);
+    ASSERT_TRUE(m) << uci << " in " << pos.fen();
+    pos.do_move(m);
+  }
+}
+
+/// The slow definition of an upcoming repetition: some legal move makes a position that
+/// is_draw(ply + 1) scores as a repetition.
+bool game_cycle_by_trying_moves(Position& pos, int ply) {
+  for (Move m : MoveList<LEGAL>(pos)) {
+    pos.do_move(m);
+    bool repeats = pos.st().repetition && pos.st().repetition < ply + 1;
+    pos.undo_move(m);
+    if (repeats) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST(Position, CuckooTableHoldsEveryReversibleMove) {
+  Position::init();
+  EXPECT_EQ(cuckoo::count(), 3668);
+  EXPECT_EQ(cuckoo::count(), cuckoo::ReversibleMoves);
+  int found = 0;
+  for (Color c : {WHITE, BLACK})
+    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN, KING})
+      for (Square a = SQ_A1; a <= SQ_H8; ++a)
+        for (Bitboard b = pseudo_attacks_bb(pt, a); b;) {
+          Square to = pop_lsb(b);
+          Piece pc = make_piece(c, pt);
+          const cuckoo::Step* step = cuckoo::find(cuckoo::move_key(pc, a, to));
+          ASSERT_NE(step, nullptr);
+          EXPECT_EQ(step->piece, pc);
+          EXPECT_EQ(std::min(step->a, step->b), std::min(a, to));
+          EXPECT_EQ(std::max(step->a, step->b), std::max(a, to));
+          found += a < to;
+        }
+  EXPECT_EQ(found, 3668);
+  // Pawn steps and non-moves are not in it.
+  EXPECT_EQ(cuckoo::find(cuckoo::move_key(W_PAWN, SQ_E2, SQ_E3)), nullptr);
+  EXPECT_EQ(cuckoo::find(cuckoo::move_key(W_KNIGHT, SQ_G1, SQ_G3)), nullptr);
+}
+
+TEST(Position, GameCycleKnightCanGoBack) {
+  Position pos;
+  play(pos, {"g1f3", "g8f6", "f3g1"});
+  // Black's f6g8 restores the start position, 3 plies back.
+  EXPECT_TRUE(pos.has_game_cycle(4));   // inside the search: a draw
+  EXPECT_TRUE(pos.has_game_cycle(10));
+  EXPECT_FALSE(pos.has_game_cycle(3));  // at or before the root: only a second occurrence...
+  EXPECT_FALSE(pos.has_game_cycle(0));
+  play(pos, {"f6g8", "g1f3", "g8f6", "f3g1"});
+  EXPECT_TRUE(pos.has_game_cycle(0));   // ...which it is now: f6g8 would be the third time
+
+  // White to move: Nf3-g1 would return to the position after 2. Ng1, 3 plies back.
+  Position w;
+  play(w, {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6"});
+  EXPECT_TRUE(w.has_game_cycle(4));
+  EXPECT_FALSE(w.has_game_cycle(3));
+}
+
+TEST(Position, GameCycleAbsent) {
+  Position pos;
+  EXPECT_FALSE(pos.has_game_cycle(10));  // no history
+  play(pos, {"g1f3", "g8f6"});
+  EXPECT_FALSE(pos.has_game_cycle(10));  // only 2 reversible plies
+  play(pos, {"b1c3"});
+  EXPECT_FALSE(pos.has_game_cycle(10));  // f6g8 would not undo both white knight moves
+  EXPECT_FALSE(game_cycle_by_trying_moves(pos, 10));
+  play(pos, {"f6g8"});
+  EXPECT_TRUE(pos.has_game_cycle(10));   // control: c3b1 returns to the position after 1. Nf3
+  play(pos, {"e2e4", "g8f6", "c3b1"});
+  EXPECT_FALSE(pos.has_game_cycle(10));  // f6g8 would return to 1. Nf3 but for the pawn on e4
+  EXPECT_FALSE(game_cycle_by_trying_moves(pos, 10));
+
+  // A null move: nothing to look back at right after it, cycles after it count.
+  Position n;
+  play(n, {"g1f3", "g8f6", "f3g1"});
+  ASSERT_TRUE(n.has_game_cycle(10));
+  n.do_null_move();
+  EXPECT_FALSE(n.has_game_cycle(10));
+  play(n, {"g1f3", "f6g8", "f3g1"});
+  EXPECT_TRUE(n.has_game_cycle(10));  // g8f6 returns to the position right after the null move
+}
+
+TEST(Position, GameCycleNeedsAClearPath) {
+  // The rook goes a1-a3-c3-c1 round the knight while the black king walks a square back home:
+  // c1a1 would return to the root position, 7 plies back, but b1 blocks it.
+  const std::initializer_list<const char*> moves = {"e8d8", "a1a3", "d8d7", "a3c3", "d7e7", "c3c1", "e7e8"};
+  Position blocked;
+  ASSERT_TRUE(blocked.set("4k3/8/8/8/8/8/8/RN2K3 b - - 0 1", false));
+  play(blocked, moves);
+  EXPECT_FALSE(blocked.has_game_cycle(100));
+  EXPECT_FALSE(game_cycle_by_trying_moves(blocked, 100));
+  // Without the knight the same walk is a cycle.
+  Position open;
+  ASSERT_TRUE(open.set("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", false));
+  play(open, moves);
+  EXPECT_TRUE(open.has_game_cycle(8));
+  EXPECT_FALSE(open.has_game_cycle(7));  // the root position, 7 plies back, is before ply 7's root
+  EXPECT_TRUE(game_cycle_by_trying_moves(open, 8));
+}
+
+TEST(Position, GameCycleOnlyByTheSideToMove) {
+  // The black king walks e8-d8-d7-e7 while the white knight goes out and back: the position 5
+  // plies back differs only by Ke8/Ke7 (one king step) and the side to move, but it is white
+  // to move, and no white move gets there.
+  Position pos;
+  ASSERT_TRUE(pos.set("4k3/8/8/8/8/8/8/4K1N1 b - - 0 1", false));
+  play(pos, {"e8d8", "g1f3", "d8d7", "f3g1", "d7e7"});
+  EXPECT_FALSE(pos.has_game_cycle(100));
+  EXPECT_FALSE(game_cycle_by_trying_moves(pos, 100));
+  // Black to move one ply later: Ke7-e8 would return there.
+  play(pos, {"e1e2"});
+  EXPECT_FALSE(pos.has_game_cycle(100));  // ...no: the white king moved since
+  play(pos, {"e7e8", "e2e1"});
+  EXPECT_TRUE(pos.has_game_cycle(100));   // Ke8-e7 returns to the position after ...Kd7-e7
+}
+
+TEST(Position, GameCycleAgreesWithTryingEveryMove) {
+  // Random walks in piece endgames, biased towards stepping back, with the odd null move; at
+  // every node the cuckoo answer must equal the slow one for roots near and far.
+  const char* fens[] = {"4k3/8/8/8/8/8/8/RN2K3 w - - 0 1", "r3k3/8/2n5/8/8/5B2/8/R3K3 w - - 0 1",
+                        "2q1k3/8/8/3n4/8/8/2N5/3QK3 b - - 0 1", "8/2k5/8/1r6/8/4B3/8/4K2R w - - 0 1"};
+  std::mt19937 rng(20240613);
+  int cycles = 0, nodes = 0;
+  for (const char* fen : fens) {
+    Position pos;
+    ASSERT_TRUE(pos.set(fen, false)) << fen;
+    std::vector<Move> line;
+    for (int step = 0; step < 300; ++step) {
+      for (int ply : {0, 1, 3, 4, 5, 8, 1000}) {
+        bool fast = pos.has_game_cycle(ply);
+        ASSERT_EQ(fast, game_cycle_by_trying_moves(pos, ply)) << pos.fen() << " ply " << ply << " step " << step;
+        cycles += fast;
+        ++nodes;
+      }
+      if (!pos.in_check() && rng() % 40 == 0) {
+        pos.do_null_move();
+        line.push_back(Move::null());
+        continue;
+      }
+      std::vector<Move> quiet;  // no captures: keep the material (and the walk) going
+      for (Move l : MoveList<LEGAL>(pos))
+        if (!pos.is_capture(l)) quiet.push_back(l);
+      if (quiet.empty()) break;
+      Move m = quiet[rng() % quiet.size()];
+      // Half the time undo our own move of two plies ago, when legal, to make cycles likely.
+      if (line.size() >= 2 && line[line.size() - 2] != Move::null() && rng() % 2) {
+        Move back(line[line.size() - 2].to(), line[line.size() - 2].from());
+        if (std::find(quiet.begin(), quiet.end(), back) != quiet.end()) m = back;
+      }
+      pos.do_move(m);
+      line.push_back(m);
+    }
+  }
+  EXPECT_GT(cycles, 50) << "the walks should meet cycles (of " << nodes << " checks)";
 }
 
 TEST(Position, InsufficientMaterial) {

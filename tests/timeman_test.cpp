@@ -51,3 +51,13 @@ TEST(TimeManager, MoveTimeAndNoClock) {
   EXPECT_FALSE(none.active());
   EXPECT_FALSE(none.should_stop(0, 0, 0));
 }
+
+TEST(TimeManager, NodeFactorStretchesAnUnclearChoice) {
+  // Ethereal's node factor: max(0.5, 2 * (1 - share) + 0.4), here capped at 2.
+  EXPECT_DOUBLE_EQ(node_factor(1.0), 0.5);   // every node on the best move: clear, stop early
+  EXPECT_DOUBLE_EQ(node_factor(0.9), 0.6);
+  EXPECT_DOUBLE_EQ(node_factor(0.5), 1.4);   // half the effort elsewhere: think longer
+  EXPECT_DOUBLE_EQ(node_factor(0.0), 2.0);   // capped
+  EXPECT_DOUBLE_EQ(node_factor(-3.0), 2.0);  // out-of-range shares are clamped
+  for (double share = 0.0; share < 1.0; share += 0.05) EXPECT_GE(node_factor(share), node_factor(share + 0.05));
+}

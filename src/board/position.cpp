@@ -2,9 +2,11 @@
 // Position: piece placement, make/unmake with incremental keys, legality helpers and draw rules.
 #include "board/position.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 
+#include "board/cuckoo.hpp"
 #include "board/movegen.hpp"
 #include "core/zobrist.hpp"
 
@@ -13,6 +15,7 @@ namespace taper {
 void Position::init() {
   init_bitboards();
   zobrist::init();
+  cuckoo::init();  // built from the Zobrist keys
 }
 
 Position::Position() {
@@ -449,6 +452,41 @@ Key Position::key_after(Move m) const {
 bool Position::is_draw(int ply) const {
   if (st().rule50 > 99 && (!in_check() || MoveList<LEGAL>(*this).size())) return true;
   return st().repetition && st().repetition < ply;
+}
+
+// Upcoming repetition, after Marcel van Kervinck's cuckoo-table method (see board/cuckoo.hpp
+// and the chessprogramming wiki, "Repetitions"). Walk back over the
+// earlier positions with the same side to move *after* our move, i.e. an odd number of plies i
+// back. Position i is reachable by one of our moves exactly when
+//   - the opponent's moves since then cancel out (`theirs`, the XOR of their key changes, is
+//     zero), so only our pieces differ, and
+//   - key ^ key(i back) is the key change of one reversible piece move (a cuckoo table hit),
+//     whose path is clear.
+// Such a move is legal: it leads to a position that occurred, where our king was not in check.
+bool Position::has_game_cycle(int ply) const {
+  const int last = int(states_.size()) - 1;
+  const StateInfo* now = &states_[last];  // now[-k]: the state k plies ago
+  const int end = std::min({now->rule50, now->pliesFromNull, last});
+  if (end < 3) return false;
+
+  Key theirs = now->key ^ now[-1].key ^ zobrist::SideToMove;  // their last move's key change
+  for (int i = 3; i <= end; i += 2) {
+    theirs ^= now[-(i - 1)].key ^ now[-i].key ^ zobrist::SideToMove;  // their move from i back
+    if (theirs) continue;
+    const StateInfo& past = now[-i];
+    const cuckoo::Step* step = cuckoo::find(now->key ^ past.key);
+    if (!step) continue;
+    Square a = Square(step->a), b = Square(step->b);
+    if ((between_bb(a, b) ^ square_bb(b)) & pieces()) continue;  // between_bb includes `b`
+    // Our piece on one of the two squares, the other free: guards against key collisions.
+    Piece pc = Piece(step->piece);
+    if (color_of(pc) != sideToMove_) continue;
+    if (!(board_[a] == pc && board_[b] == NO_PIECE) && !(board_[b] == pc && board_[a] == NO_PIECE)) continue;
+    // The move would make position i repeat (i + 1 plies later). As in is_draw: inside the
+    // search that is a draw; at or before the root only if position i was a repetition itself.
+    if (ply > i || past.repetition) return true;
+  }
+  return false;
 }
 
 bool Position::is_insufficient_material() const {

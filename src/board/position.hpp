@@ -121,6 +121,12 @@ class Position {
   /// Neither side can possibly mate (K v K, K+minor v K, K+B v K+B with same-coloured bishops...).
   bool is_insufficient_material() const;
   bool has_repeated() const { return st().repetition != 0; }
+  /// Upcoming repetition: can the side to move make a (reversible, legal) piece move that
+  /// returns to a position seen earlier, within the last min(rule50, pliesFromNull) plies?
+  /// Like is_draw: an earlier position inside the search (fewer than `ply` plies back) counts
+  /// at once; one at or before the root only if it had itself already occurred before. Uses the
+  /// cuckoo tables of board/cuckoo.hpp (van Kervinck's method).
+  bool has_game_cycle(int ply) const;
 
   /// Static exchange evaluation: does `m` win at least `threshold` (SEE units)?
   bool see_ge(Move m, int threshold = 0) const;

@@ -142,6 +142,14 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   constexpr bool RootNode = NT == Root;
   const int ply = ss->ply;
 
+  // Upcoming repetition: if the side to move can step back into an earlier position, the draw
+  // is at least available, so alpha may rise to it (Kervinck's cuckoo tables, Stockfish 10+).
+  if (UpcomingRepetition && !RootNode && alpha < VALUE_DRAW && pos.rule50_count() >= 3 &&
+      pos.has_game_cycle(ply)) {
+    alpha = draw_value(nodes());
+    if (alpha >= beta) return alpha;
+  }
+
   if (depth <= 0) return qsearch<PvNode ? PV : NonPV>(pos, ss, alpha, beta);
 
   if (PvNode) pvLength_[ply] = ply;
@@ -258,6 +266,34 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     }
   }
 
+  // ProbCut: if a good capture beats beta by a margin even in a shallower search, the full-depth
+  // search would very likely fail high too (Stockfish's ProbCut; chessprogramming wiki "ProbCut").
+  if (!PvNode && !inCheck && !excluded && ProbCutDepth && depth >= ProbCutDepth &&
+      std::abs(beta) < VALUE_TB_WIN_IN_MAX_PLY) {
+    const Value probBeta = std::min<Value>(beta + ProbCutMargin - ProbCutImproving * improving, VALUE_INFINITE - 1);
+    const Value seeThreshold = probBeta - ss->staticEval;
+    const PieceToHistory* noHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
+    MovePicker captures(pos, ttMove && pos.is_capture_or_promotion(ttMove) ? ttMove : Move::none(), *hist_, noHist);
+    int tried = 0;
+    for (Move m; (m = captures.next()) && tried < 2 + 2 * cutNode;) {
+      if (!pos.see_ge(m, seeThreshold)) continue;
+      ++tried;
+      ss->currentMove = m;
+      ss->contHist = &hist_->continuation[pos.moved_piece(m)][m.to()];
+      pos.do_move(m);
+      nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+      // A quiescence search first: most captures fail there and cost little.
+      Value v = -qsearch<NonPV>(pos, ss + 1, -probBeta, -probBeta + 1);
+      if (v >= probBeta) v = -search<NonPV>(pos, ss + 1, -probBeta, -probBeta + 1, depth - 4, !cutNode);
+      pos.undo_move(m);
+      if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+      if (v >= probBeta) {
+        shared_.tt->store(pos.key(), ply, m, v, ss->staticEval, depth - 3, BOUND_LOWER, ss->ttPv);
+        return v;
+      }
+    }
+  }
+
   // Internal iterative reduction: without a hash move this node is probably less important.
   if (!RootNode && !ttMove && depth >= 4 && (PvNode || cutNode)) --depth;
 
@@ -321,6 +357,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     newDepth += extension;
 
     shared_.tt->prefetch(pos.key_after(m));
+    const uint64_t nodesBefore = RootNode ? nodes() : 0;
     ss->currentMove = m;
     ss->contHist = &hist_->continuation[moved][m.to()];
     pos.do_move(m);
@@ -357,6 +394,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
     if (RootNode) {
       RootMove& rm = *std::find_if(rootMoves_.begin(), rootMoves_.end(), [&](const RootMove& r) { return r.move() == m; });
+      rm.nodes += nodes() - nodesBefore;
       rm.averageScore = rm.averageScore == -VALUE_INFINITE ? value : (2 * value + rm.averageScore) / 3;
       if (moveCount == 1 || value > alpha) {
         rm.score = value;
@@ -579,16 +617,22 @@ void Worker::iterative_deepening() {
         beta = std::min(prev + delta, VALUE_INFINITE);
       }
       // Aspiration windows: search a narrow window around the last score; widen on failure.
+      // After a fail high the next try may go one ply shallower per failure (Stockfish 11): the
+      // move that failed high is usually confirmed sooner, and the next iteration goes deeper.
+      int failedHigh = 0;
       while (true) {
-        Value v = search<Root>(pos, ss, alpha, beta, rootDepth_, false);
+        int searchDepth = std::max(1, rootDepth_ - (AspFailHighReduce ? failedHigh : 0));
+        Value v = search<Root>(pos, ss, alpha, beta, searchDepth, false);
         std::stable_sort(rootMoves_.begin() + pvIdx_, rootMoves_.end());
         if (shared_.stop) break;
         if (mainThread && (v <= alpha || v >= beta) && shared_.time.elapsed() > 3000) report_iteration(rootDepth_);
         if (v <= alpha) {
           beta = (alpha + beta) / 2;
           alpha = std::max(v - delta, -VALUE_INFINITE);
+          failedHigh = 0;
         } else if (v >= beta) {
           beta = std::min(v + delta, VALUE_INFINITE);
+          ++failedHigh;
         } else {
           break;
         }
@@ -616,7 +660,10 @@ void Worker::iterative_deepening() {
     for (int t = 0; t < std::min(shared_.threadCount, 64); ++t)
       changes += double(shared_.bestMoveChanges[t].exchange(0, std::memory_order_relaxed));
     changes /= shared_.threadCount;
-    if (!shared_.ponder && rootDepth_ >= 4 && shared_.time.should_stop(stableIterations, scoreDrop, changes))
+    const uint64_t searched = nodes();
+    const double bestShare = searched ? double(rootMoves_[0].nodes) / double(searched) : -1.0;
+    if (!shared_.ponder && rootDepth_ >= 4 &&
+        shared_.time.should_stop(stableIterations, scoreDrop, changes, bestShare))
       shared_.stop = true;
     // A single legal move needs no thought when playing on a clock.
     if (!shared_.ponder && rootMoves_.size() == 1 && shared_.time.active() && rootDepth_ >= 4) shared_.stop = true;

@@ -28,6 +28,7 @@ struct RootMove {
   Value averageScore = -VALUE_INFINITE;
   Bound bound = BOUND_EXACT;
   int selDepth = 0;
+  uint64_t nodes = 0;  // nodes this thread spent below this move in the current search
   int tbRank = 0;      // tablebase rank (higher is better), 0 if unknown
   Value tbScore = 0;   // score implied by the tablebase rank
   std::vector<Move> pv;
