@@ -26,6 +26,8 @@ import argparse
 import json
 import os
 import re
+import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -106,10 +108,8 @@ def parse_fastchess(text):
 # counts so far) to a JSON file as it goes; `-config file=` resumes from it. That file names this
 # machine's paths and is lost with the machine, so --record keeps a copy in the repository with
 # the paths replaced by placeholders, and the next session resumes from the copy: the binaries are
-# rebuilt from the commits the record names, the book is unpacked again.
-
-PLACEHOLDERS = ("{CANDIDATE}", "{BASE}", "{BOOK}", "{PGN}", "{STATE}", "{DIR}")
-
+# rebuilt from the commits the record names, the book is unpacked again. Placeholders: {CANDIDATE},
+# {BASE}, {BOOK}, {PGN}, {STATE}, {DIR}.
 
 def save_record(state_file, record_file, meta, paths):
     """Copies fastchess's state to `record_file` with machine paths replaced by placeholders."""
@@ -249,7 +249,8 @@ def main(argv=None):
         # fastchess replays the saved configuration; only the book needs unpacking again.
         paths["{BOOK}"] = unpack_book(args.book, tmpdir)
         load_record(args.record, paths, state)
-        cmd = [os.environ.get("FASTCHESS") or "fastchess", "-config", f"file={state}", f"outname={state}"]
+        fastchess = os.environ.get("FASTCHESS") or shutil.which("fastchess") or "/opt/fastchess/fastchess"
+        cmd = [fastchess, "-config", f"file={state}", f"outname={state}"]
     elif state:
         cmd += ["--fastchess-arg=-config", f"--fastchess-arg=outname={state}"]
     meta = {"base_commit": git("rev-parse", base_id), "candidate_commit": git("rev-parse", cand_id),
@@ -283,7 +284,13 @@ def main(argv=None):
             if line.startswith("Finished game"):
                 keep_record()
     except KeyboardInterrupt:
-        proc.terminate()
+        # Pass the interrupt on (match.py, or fastchess when resuming, stops cleanly on SIGINT and
+        # fastchess saves its state), then read what they print on the way out.
+        proc.send_signal(signal.SIGINT)
+        try:
+            out.extend(proc.stdout)
+        except KeyboardInterrupt:
+            proc.kill()
     rc = proc.wait()
     keep_record()
     text = "".join(out)

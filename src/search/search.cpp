@@ -349,12 +349,22 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
       ss->excludedMove = m;
       Value v = search<NonPV>(pos, ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
       ss->excludedMove = Move::none();
-      if (v < singularBeta) extension = 1;
-      else if (singularBeta >= beta) return singularBeta;  // several moves beat beta: multi-cut
+      if (v < singularBeta) {
+        extension = 1;
+        // Far below: the hash move is the only move, extend twice (a few times per line at most).
+        if (SingularDoubleMargin && !PvNode && v < singularBeta - SingularDoubleMargin &&
+            (ss - 1)->doubleExtensions < SingularDoubleLimit)
+          extension = 2;
+      } else if (singularBeta >= beta) {
+        return singularBeta;  // several moves beat beta: multi-cut
+      } else if (SingularNegative && ttValue >= beta) {
+        extension = -1;  // not singular and another move is good enough too: look at the hash move less
+      }
     } else if (givesCheck && pos.see_ge(m, 0)) {
       extension = 1;
     }
     newDepth += extension;
+    ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension >= 2);
 
     shared_.tt->prefetch(pos.key_after(m));
     const uint64_t nodesBefore = RootNode ? nodes() : 0;

@@ -64,6 +64,7 @@ struct Stack {
   Value staticEval;
   int statScore;
   int moveCount;
+  int doubleExtensions;  // double singular extensions on the path to this node's children
   bool inCheck;
   bool ttPv;
   PieceToHistory* contHist;
