@@ -258,7 +258,15 @@ def main(argv=None):
             "summary": "no games yet"}
     print("# " + " ".join(cmd), flush=True)
     t0 = time.monotonic()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    # An interrupt (Ctrl-C, or `kill` of this process) stops the match cleanly, even when this
+    # script was started in the background, where SIGINT arrives ignored: the child gets SIGINT
+    # back (so match.py stops fastchess, which saves its state), and SIGTERM here means the same.
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     out = []
 
     def keep_record():
@@ -268,11 +276,16 @@ def main(argv=None):
             found = re.search(r'"file":\s*"([^"]*)"', open(state).read()) if os.path.exists(state) else None
             if found and found.group(1).endswith((".pgn", ".epd")):
                 paths["{BOOK}"] = found.group(1)  # match.py's unpacked copy
-        fc_now = parse_fastchess("".join(out))
-        if "games" in fc_now:
-            meta["summary"] = (f"{fc_now['games'][0]} games, W {fc_now['games'][1]} L {fc_now['games'][2]} "
-                               f"D {fc_now['games'][3]}, penta [{fc_now.get('penta', '?')}], "
-                               f"LLR {fc_now.get('llr', ('?',))[0]}")
+        try:  # the counts fastchess saved (its printed summaries lag behind)
+            with open(state) as f:
+                st = next(iter(json.load(f)["stats"].values()))
+            penta = [st[k] for k in ("penta_LL", "penta_LD", "penta_WL", "penta_DD", "penta_WD", "penta_WW")]
+            fc_now = parse_fastchess("".join(out))
+            meta["summary"] = (f"{st['wins'] + st['losses'] + st['draws']} games, W {st['wins']} L {st['losses']} "
+                               f"D {st['draws']}, penta [{penta[0]}, {penta[1]}, {penta[2] + penta[3]}, "
+                               f"{penta[4]}, {penta[5]}], last printed LLR {fc_now.get('llr', ('?',))[0]}")
+        except (OSError, ValueError, KeyError, StopIteration):
+            pass
         save_record(state, args.record, meta, paths)
 
     try:
@@ -297,6 +310,8 @@ def main(argv=None):
     fc = parse_fastchess(text)
     if "games" not in fc:
         print(f"sprt.py: no result from the match (exit {rc})", file=sys.stderr)
+        if args.record:
+            print(f"# {args.record} holds {meta['summary']}", file=sys.stderr)
         return 2
     games, w, l, d = fc["games"]
     elo = f"{fc['elo'][0]} ± {fc['elo'][1]}" if "elo" in fc else "?"
