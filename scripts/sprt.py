@@ -111,6 +111,23 @@ def parse_fastchess(text):
 # rebuilt from the commits the record names, the book is unpacked again. Placeholders: {CANDIDATE},
 # {BASE}, {BOOK}, {PGN}, {STATE}, {DIR}.
 
+def map_strings(value, f):
+    """`value` (parsed JSON) with `f` applied to every string in it."""
+    if isinstance(value, dict):
+        return {k: map_strings(x, f) for k, x in value.items()}
+    if isinstance(value, list):
+        return [map_strings(x, f) for x in value]
+    return f(value) if isinstance(value, str) else value
+
+
+def swap(text, paths, to_tokens):
+    """Replaces each path by its placeholder (to_tokens) or each placeholder by its path."""
+    for token, path in paths.items():
+        if path:
+            text = text.replace(path, token) if to_tokens else text.replace(token, path)
+    return text
+
+
 def save_record(state_file, record_file, meta, paths):
     """Copies fastchess's state to `record_file` with machine paths replaced by placeholders."""
     try:
@@ -119,21 +136,10 @@ def save_record(state_file, record_file, meta, paths):
     except (OSError, ValueError):
         return False  # not written yet, or caught mid-write: the next call saves it
 
-    def scrub(v):
-        if isinstance(v, dict):
-            return {k: scrub(x) for k, x in v.items()}
-        if isinstance(v, list):
-            return [scrub(x) for x in v]
-        if isinstance(v, str):
-            for token, path in paths.items():
-                if path:
-                    v = v.replace(path, token)
-        return v
-
     os.makedirs(os.path.dirname(os.path.abspath(record_file)), exist_ok=True)
     tmp = record_file + ".tmp"
     with open(tmp, "w") as f:
-        json.dump({"record": meta, "fastchess": scrub(state)}, f, indent=1)
+        json.dump({"record": meta, "fastchess": map_strings(state, lambda t: swap(t, paths, to_tokens=True))}, f, indent=1)
         f.write("\n")
     os.replace(tmp, record_file)
     return True
@@ -144,18 +150,8 @@ def load_record(record_file, paths, state_file):
     with open(record_file) as f:
         rec = json.load(f)
 
-    def fill(v):
-        if isinstance(v, dict):
-            return {k: fill(x) for k, x in v.items()}
-        if isinstance(v, list):
-            return [fill(x) for x in v]
-        if isinstance(v, str):
-            for token, path in paths.items():
-                v = v.replace(token, path or "")
-        return v
-
     with open(state_file, "w") as f:
-        json.dump(fill(rec["fastchess"]), f, indent=1)
+        json.dump(map_strings(rec["fastchess"], lambda t: swap(t, paths, to_tokens=False)), f, indent=1)
     return rec["record"]
 
 
