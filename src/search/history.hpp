@@ -36,12 +36,22 @@ using PieceToHistory = std::array<std::array<StatEntry<HistoryLimit>, SQUARE_NB>
 /// [earlier piece][earlier to] -> PieceToHistory: continuation history one and two plies back.
 using ContinuationHistory = std::array<std::array<PieceToHistory, SQUARE_NB>, PIECE_NB>;
 
-/// Everything one search thread learns about move ordering.
+/// Correction history: how far searches found the static evaluation of positions with this pawn
+/// structure to be off, [side to move][pawn key slot], as a bounded running sum (Weiss, Stockfish
+/// 16; chessprogramming wiki "Static Evaluation Correction History"). The evaluation's systematic
+/// errors about a pawn structure are learned during the game and taken off the eval the pruning
+/// decisions read.
+constexpr int CorrectionSlots = 16384;
+constexpr int CorrectionLimit = 1024;
+using CorrectionHistory = std::array<std::array<StatEntry<CorrectionLimit>, CorrectionSlots>, COLOR_NB>;
+
+/// Everything one search thread learns about move ordering (and its evaluation's errors).
 struct Histories {
   ButterflyHistory butterfly;
   CaptureHistory capture;
   CounterMoves counters;
   ContinuationHistory continuation;
+  CorrectionHistory correction;
 
   void clear() { std::memset(static_cast<void*>(this), 0, sizeof(*this)); }
 };

@@ -65,6 +65,19 @@ int Worker::reduction(bool improving, int depth, int moveCount) const {
 
 Value Worker::evaluate(const Position& pos) { return evaluator_.evaluate(pos); }
 
+Value Worker::corrected_eval(const Position& pos, Value raw) const {
+  if (!CorrHist) return raw;
+  const int learned = hist_->correction[pos.side_to_move()][pos.pawn_key() % CorrectionSlots];
+  return std::clamp(raw + learned / CorrHistDiv, VALUE_TB_LOSS_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
+}
+
+void Worker::update_correction(const Position& pos, Value bestValue, Value staticEval, int depth) {
+  // Deeper searches are surer of their value, so they move the entry further.
+  const int bonus = std::clamp((bestValue - staticEval) * depth / CorrHistDepthDiv, -CorrectionLimit / 4,
+                               CorrectionLimit / 4);
+  hist_->correction[pos.side_to_move()][pos.pawn_key() % CorrectionSlots].update(bonus);
+}
+
 void Worker::check_time() {
   if (id_ != 0) return;
   // A single thread checks its node limit exactly, so `go nodes` is precise and repeatable.
@@ -217,17 +230,22 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     }
   }
 
-  // Static evaluation, corrected by the TT value when its bound says it is better.
-  Value eval;
+  // Static evaluation: the evaluator's own (the hash table keeps that one), corrected by what
+  // the search learned about this pawn structure; then the TT value when its bound says better.
+  Value eval, rawEval = VALUE_NONE;
   bool improving = false;
   if (inCheck) {
     ss->staticEval = eval = VALUE_NONE;
   } else {
-    if (ttHit && tte.eval != VALUE_NONE) ss->staticEval = eval = tte.eval;
-    else ss->staticEval = eval = excluded ? ss->staticEval : evaluate(pos);
+    if (excluded) {
+      eval = ss->staticEval;  // the excluding node's, already corrected (no TT store happens here)
+    } else {
+      rawEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos);
+      ss->staticEval = eval = corrected_eval(pos, rawEval);
+    }
     if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttValue;
     if (!ttHit && !excluded)
-      shared_.tt->store(pos.key(), ply, Move::none(), VALUE_NONE, ss->staticEval, -7, BOUND_NONE, ss->ttPv);
+      shared_.tt->store(pos.key(), ply, Move::none(), VALUE_NONE, rawEval, -7, BOUND_NONE, ss->ttPv);
     Value past = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
     improving = past == VALUE_NONE || ss->staticEval > past;
   }
@@ -288,7 +306,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
       pos.undo_move(m);
       if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
       if (v >= probBeta) {
-        shared_.tt->store(pos.key(), ply, m, v, ss->staticEval, depth - 3, BOUND_LOWER, ss->ttPv);
+        shared_.tt->store(pos.key(), ply, m, v, rawEval, depth - 3, BOUND_LOWER, ss->ttPv);
         return v;
       }
     }
@@ -300,6 +318,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
   Move counter = prevSq != SQ_NONE ? hist_->counters[pos.piece_on(prevSq)][prevSq] : Move::none();
   MovePicker picker(pos, ttMove, *hist_, contHist, ss->killers, counter);
+  const bool ttCapture = ttMove && pos.is_capture_or_promotion(ttMove);
+  bool singularTtMove = false;
 
   Value bestValue = -VALUE_INFINITE, value = bestValue;
   Move bestMove = Move::none();
@@ -351,6 +371,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
       ss->excludedMove = Move::none();
       if (v < singularBeta) {
         extension = 1;
+        singularTtMove = true;
         // Far below: the hash move is the only move, extend twice (a few times per line at most).
         if (SingularDoubleMargin && !PvNode && v < singularBeta - SingularDoubleMargin &&
             (ss - 1)->doubleExtensions < SingularDoubleLimit)
@@ -379,6 +400,11 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
       int r = reduction(improving, depth, moveCount);
       if (ss->ttPv) r -= 1;
       if (cutNode) r += 1;
+      if (LmrExtras) {
+        if ((ss - 1)->moveCount > 14) r -= 1;        // the opponent's move was a late one: less to refute
+        if (singularTtMove) r -= 1;                  // Stockfish 11's singularLMR
+        if (!isNoisy && ttCapture) r += 1;           // a capture is the likely best move here
+      }
       if (!isNoisy) {
         if (m == ss->killers[0] || m == ss->killers[1] || m == counter) r -= 1;
         ss->statScore = hist_->butterfly[us][m.from()][m.to()] + (*contHist[0])[moved][m.to()] +
@@ -443,9 +469,16 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                      depth);
   if (PvNode) bestValue = std::min(bestValue, maxValue);
 
+  // Learn the static evaluation's error where the search's value says which way it was off: not
+  // after a capture (the material swing is not the evaluation's fault), and only in the
+  // direction the bound proves.
+  if (CorrHist && !inCheck && !excluded && moveCount && (!bestMove || !pos.is_capture_or_promotion(bestMove)) &&
+      !(bestValue >= beta && bestValue <= ss->staticEval) && !(!bestMove && bestValue >= ss->staticEval))
+    update_correction(pos, bestValue, ss->staticEval, depth);
+
   if (!excluded && !(RootNode && pvIdx_)) {
     Bound bound = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
-    shared_.tt->store(pos.key(), ply, bestMove, bestValue, ss->staticEval, depth, bound, ss->ttPv);
+    shared_.tt->store(pos.key(), ply, bestMove, bestValue, rawEval, depth, bound, ss->ttPv);
   }
   return bestValue;
 }
@@ -475,16 +508,17 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
   if (!PvNode && ttHit && ttValue != VALUE_NONE && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return ttValue;
 
-  Value bestValue, futilityBase;
+  Value bestValue, futilityBase, rawEval = VALUE_NONE;
   if (inCheck) {
     ss->staticEval = VALUE_NONE;
     bestValue = futilityBase = -VALUE_INFINITE;
   } else {
-    ss->staticEval = bestValue = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos);
+    rawEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos);
+    ss->staticEval = bestValue = corrected_eval(pos, rawEval);
     if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER))) bestValue = ttValue;
     // Stand pat: the side to move can usually do at least as well as the static eval.
     if (bestValue >= beta) {
-      if (!ttHit) shared_.tt->store(pos.key(), ply, Move::none(), bestValue, ss->staticEval, -6, BOUND_LOWER, false);
+      if (!ttHit) shared_.tt->store(pos.key(), ply, Move::none(), bestValue, rawEval, -6, BOUND_LOWER, false);
       return bestValue;
     }
     if (PvNode && bestValue > alpha) alpha = bestValue;
@@ -547,7 +581,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
   if (inCheck && bestValue == -VALUE_INFINITE) return mated_in(ply);
 
   Bound bound = bestValue >= beta ? BOUND_LOWER : BOUND_UPPER;
-  shared_.tt->store(pos.key(), ply, bestMove, bestValue, ss->staticEval, -6, bound, false);
+  shared_.tt->store(pos.key(), ply, bestMove, bestValue, rawEval, -6, bound, false);
   return bestValue;
 }
 

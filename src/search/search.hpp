@@ -95,6 +95,9 @@ class Worker {
   template <NodeType NT>
   Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth = 0);
   Value evaluate(const Position& pos);
+  /// `raw` corrected by the correction history of this pawn structure (CorrHist on).
+  Value corrected_eval(const Position& pos, Value raw) const;
+  void update_correction(const Position& pos, Value bestValue, Value staticEval, int depth);
   void check_time();
   void update_pv(int ply, Move m);
   void update_quiet_stats(const Position& pos, Stack* ss, Move move, int bonus);
