@@ -84,3 +84,58 @@ TEST(MiddlegameTerms, KingFileDistanceToTheNearestPawn) {
   const std::string pawnless = "1r4qk/8/8/8/8/8/8/R5QK w - - 0 1";
   for (int d = 0; d < 8; ++d) EXPECT_EQ(coeff(pawnless, KingPawnFileDistance + d, WHITE), 0) << d;
 }
+
+// --- Stockfish 11's finer threats and king-danger inputs (weights start at zero; fitted later) ---
+
+TEST(MiddlegameTerms, RestrictedSquaresAreContestedAndNotStronglyProtected) {
+  // Nothing contested: the queen's lines and the black king's squares do not meet.
+  const std::string base = "6k1/5ppp/8/8/8/8/PPP5/1K1Q4 w - - 0 1";
+  EXPECT_EQ(coeff(base, ThreatRestricted, WHITE), 0);
+  EXPECT_EQ(coeff(base, ThreatRestricted, BLACK), 0);
+  // A rook on f1 contests f7 (held by the king alone) and f6 (held by the g7 pawn, so strongly
+  // protected: it restricts nothing for White); Black contests both of the rook's squares.
+  const std::string rook = "6k1/5ppp/8/8/8/8/PPP5/1K1Q1R2 w - - 0 1";
+  EXPECT_EQ(coeff(rook, ThreatRestricted, WHITE), 1);
+  EXPECT_EQ(coeff(rook, ThreatRestricted, BLACK), 2);
+}
+
+TEST(MiddlegameTerms, KingAttacksAWeakPiece) {
+  // Ke3 attacks the knight on e4, which nothing defends; a pawn on d5 would protect it.
+  EXPECT_EQ(coeff("3qk3/p7/8/8/4n3/4K3/P7/3Q4 w - - 0 1", ThreatByKing, WHITE), 1);
+  EXPECT_EQ(coeff("3qk3/p7/8/8/4n3/4K3/P7/3Q4 w - - 0 1", ThreatByKing, BLACK), 0);
+  EXPECT_EQ(coeff("3qk3/p7/8/3p4/4n3/4K3/P7/3Q4 w - - 0 1", ThreatByKing, WHITE), 0);
+}
+
+TEST(MiddlegameTerms, SafeSquaresToAttackTheQueenFrom) {
+  // The knight on d1 reaches c3 and e3, both attacking the queen on d5 and neither guarded.
+  EXPECT_EQ(coeff("4k3/p7/8/3q4/8/8/P7/3NK3 w - - 0 1", ThreatOnQueen + 0, WHITE), 2);
+  // A rook on a4 reaches d4 on the queen's file; the e3 pawn backs it up, so the rook would
+  // survive there. Without the pawn the square is not attacked twice.
+  EXPECT_EQ(coeff("4k3/p7/8/3q4/R7/4P3/8/4K3 w - - 0 1", ThreatOnQueen + 1, WHITE), 1);
+  EXPECT_EQ(coeff("4k3/p7/8/3q4/R7/8/8/4K3 w - - 0 1", ThreatOnQueen + 1, WHITE), 0);
+}
+
+TEST(MiddlegameTerms, PiecesBetweenASliderAndTheKing) {
+  // The knight on e7 is pinned by the rook on e1: one blocker for Black's king, none for White's.
+  const std::string fen = "3qk3/4n3/8/8/8/8/P7/3QRK2 w - - 0 1";
+  EXPECT_EQ(coeff(fen, KingPinnedBlocker, BLACK), 1);
+  EXPECT_EQ(coeff(fen, KingPinnedBlocker, WHITE), 0);
+}
+
+TEST(MiddlegameTerms, KingFlankAttacksCountDoubleWhereAttackedTwice) {
+  // Black's king on g8: its flank is the e- to h-file, ranks 4 to 8. The queen reaches g4 and h5.
+  const std::string base = "6k1/5ppp/8/8/8/8/PPP5/1K1Q4 w - - 0 1";
+  EXPECT_EQ(coeff(base, KingFlankAttack, BLACK), 2);
+  // A knight on e5 adds f7, g6 and g4, which the queen attacks too (counted twice).
+  const std::string knight = "6k1/5ppp/8/4N3/8/8/PPP5/1K1Q4 w - - 0 1";
+  EXPECT_EQ(coeff(knight, KingFlankAttack, BLACK), 5);
+  // Black's own king and pawns hold f8, h8, f7, g7, h7, e6, f6, g6 and h6.
+  EXPECT_EQ(coeff(base, KingFlankDefence, BLACK), 9);
+}
+
+TEST(MiddlegameTerms, UnsafeChecksAreTheGuardedCheckingSquares) {
+  // The knight on d5 can check from e7 (safe) and f6 (guarded by the g7 pawn).
+  const std::string fen = "6k1/5ppp/8/3N4/8/8/PPP5/1K1Q4 w - - 0 1";
+  EXPECT_EQ(coeff(fen, KingSafeCheck + 0, BLACK), 1);
+  EXPECT_EQ(coeff(fen, KingUnsafeCheck, BLACK), 1);
+}

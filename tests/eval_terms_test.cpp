@@ -147,8 +147,13 @@ TEST(EvalTerms, OpenedFileNextToTheCastledKingCosts) {
     EXPECT_GT(r.units[WHITE], base.units[WHITE]) << fen;
     EXPECT_EQ(coeff(r, KingSemiOpenFile + 0, WHITE) + coeff(r, KingSemiOpenFile + 1, WHITE), 1) << fen;
   }
-  // And Black, untouched, is unaffected.
-  EXPECT_EQ(group_score(rec(noGPawn), ParamGroup::KingShelter, BLACK), group_score(rec(intact), ParamGroup::KingShelter, BLACK));
+  // And Black's own shield and files, untouched, are unaffected (only the storm term reads the
+  // other side's pawns, and the g2 pawn was one).
+  const EvalRecord noG = rec(noGPawn);
+  for (int i : {int(ShieldOnKingFile), int(ShieldBesideKing)})
+    for (int k = 0; k < 8; ++k) EXPECT_EQ(coeff(noG, i + k, BLACK), coeff(base, i + k, BLACK)) << Params[i].name << k;
+  for (int i : {int(KingOpenFile), int(KingSemiOpenFile)})
+    for (int k = 0; k < 2; ++k) EXPECT_EQ(coeff(noG, i + k, BLACK), coeff(base, i + k, BLACK)) << Params[i].name << k;
 }
 
 TEST(EvalTerms, ManyAttackersCostMuchMoreThanOne) {

@@ -71,6 +71,21 @@ Square shelter_square(const Position& pos) {
   return best;
 }
 
+/// The files of a king's flank: a-d or e-h for a king on b, c, f or g (the a- or h-file king
+/// adds its flank without the d- or e-file), c-f for a king in the centre.
+constexpr Bitboard king_flank(File f) {
+  constexpr Bitboard QueenSide = file_bb(FILE_A) | file_bb(FILE_B) | file_bb(FILE_C) | file_bb(FILE_D);
+  constexpr Bitboard KingSide = file_bb(FILE_E) | file_bb(FILE_F) | file_bb(FILE_G) | file_bb(FILE_H);
+  constexpr Bitboard Centre = file_bb(FILE_C) | file_bb(FILE_D) | file_bb(FILE_E) | file_bb(FILE_F);
+  switch (f) {
+    case FILE_A: return QueenSide ^ file_bb(FILE_D);
+    case FILE_B: case FILE_C: return QueenSide;
+    case FILE_D: case FILE_E: return Centre;
+    case FILE_F: case FILE_G: return KingSide;
+    default: return KingSide ^ file_bb(FILE_E);
+  }
+}
+
 /// King danger units against our king, beyond the attack units the pieces reported.
 template <Color Us, class Sink>
 void danger_units(const Position& pos, const EvalState& st, Sink& out) {
@@ -100,6 +115,28 @@ void danger_units(const Position& pos, const EvalState& st, Sink& out) {
   if (bishopLines & st.attackedBy[Them][BISHOP] & safe) out.add_units(KingSafeCheck + 1, Us);
   if (rookLines & st.attackedBy[Them][ROOK] & safe) out.add_units(KingSafeCheck + 2, Us);
   if ((rookLines | bishopLines) & st.attackedBy[Them][QUEEN] & safe) out.add_units(KingSafeCheck + 3, Us);
+  // Checks that are not safe still tie our pieces to the squares they guard (Stockfish 11's
+  // unsafeChecks): every checking square the enemy reaches, empty or ours, but not safe.
+  const Bitboard checks = (knight_attacks_bb(ksq) & st.attackedBy[Them][KNIGHT]) |
+                          (bishopLines & (st.attackedBy[Them][BISHOP] | st.attackedBy[Them][QUEEN])) |
+                          (rookLines & (st.attackedBy[Them][ROOK] | st.attackedBy[Them][QUEEN]));
+  if (int n = popcount(checks & ~safe & ~pos.pieces(Them))) out.add_units(KingUnsafeCheck, Us, n);
+
+  // Every piece alone between an enemy slider and our king: ours is pinned and defends nothing
+  // else well, theirs may move away with a discovered check (Stockfish 11's blockers in the
+  // king danger).
+  if (int n = popcount(pos.blockers_for_king(Us))) out.add_units(KingPinnedBlocker, Us, n);
+
+  // The flank: the three or four files around the king, in our half and a rank beyond. Enemy
+  // attacks there prepare the assault, squares attacked twice the more so; our own attacks there
+  // defend it (Stockfish 11's kingFlankAttack and kingFlankDefense).
+  const Bitboard camp = Us == WHITE ? ~(rank_bb(RANK_6) | rank_bb(RANK_7) | rank_bb(RANK_8))
+                                    : ~(rank_bb(RANK_3) | rank_bb(RANK_2) | rank_bb(RANK_1));
+  const Bitboard flank = king_flank(file_of(ksq)) & camp;
+  const Bitboard flankAttacked = st.attackedBy[Them][ALL_PIECES] & flank;
+  if (int n = popcount(flankAttacked) + popcount(flankAttacked & st.attackedBy2[Them]))
+    out.add_units(KingFlankAttack, Us, n);
+  if (int n = popcount(st.attackedBy[Us][ALL_PIECES] & flank)) out.add_units(KingFlankDefence, Us, n);
 
   // Virtual mobility: a king with nowhere safe to go is mated by the first check that lands.
   const Bitboard escapes = king_attacks_bb(ksq) & ~pos.pieces(Us) & ~st.attackedBy[Them][ALL_PIECES];

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Threats against pieces: attacked by pawns, by lesser pieces, or hanging.
+// Threats against pieces: attacked by pawns, by lesser pieces or the king, hanging, restricted,
+// and a queen that can be attacked safely.
 #include "eval/params.hpp"
 #include "eval/sink.hpp"
 #include "eval/terms.hpp"
@@ -45,6 +46,32 @@ void threats(const Position& pos, const EvalState& st, Sink& out) {
   // Hanging: attacked and not defended at all.
   per_victim(pos, Us, enemies & st.attackedBy[Us][ALL_PIECES] & ~st.attackedBy[Them][ALL_PIECES], ThreatHanging,
              PAWN, out);
+
+  // The finer threats of Stockfish 11's threats(). A square is strongly protected when a pawn
+  // defends it, or when its owner attacks it twice and we do not.
+  const Bitboard stronglyProtected =
+      st.attackedBy[Them][PAWN] | (st.attackedBy2[Them] & ~st.attackedBy2[Us]);
+
+  // Restricted squares: ones their pieces attack and ours contest without losing material there;
+  // each takes a square from their mobility (Stockfish 11's RestrictedPiece).
+  if (int n = popcount(st.attackedBy[Them][ALL_PIECES] & ~stronglyProtected & st.attackedBy[Us][ALL_PIECES]))
+    out.add(ThreatRestricted, Us, n);
+
+  // Our king attacks a weak piece: it must be defended or moved, mostly in the endgame.
+  if (enemies & ~stronglyProtected & st.attackedBy[Us][KING]) out.add(ThreatByKing, Us);
+
+  // A lone enemy queen that our knights or sliders can attack next move from a square where
+  // they are safe: the queen must run and loses time (Stockfish 11's KnightOnQueen,
+  // SliderOnQueen). A slider's square must be attacked twice by us, so the attacker survives.
+  if (pos.count(Them, QUEEN) == 1) {
+    const Square q = lsb(pos.pieces(Them, QUEEN));
+    const Bitboard safeSpots = st.mobilityArea[Us] & ~stronglyProtected;
+    if (int n = popcount(knight_attacks_bb(q) & st.attackedBy[Us][KNIGHT] & safeSpots))
+      out.add(ThreatOnQueen + 0, Us, n);
+    const Bitboard sliders = (bishop_attacks_bb(q, pos.pieces()) & st.attackedBy[Us][BISHOP]) |
+                             (rook_attacks_bb(q, pos.pieces()) & st.attackedBy[Us][ROOK]);
+    if (int n = popcount(sliders & safeSpots & st.attackedBy2[Us])) out.add(ThreatOnQueen + 1, Us, n);
+  }
 }
 
 }  // namespace
