@@ -131,26 +131,32 @@ bool start_deltas(const std::string& table, Deltas& delta, std::vector<std::stri
   return true;
 }
 
-/// The state to run from: resumed from the state file, or fresh with K fitted (or given).
-bool starting_state(const TuneSettings& t, const Dataset& train, const Dataset& validation,
-                    const std::vector<uint8_t>& tunable, const Deltas& startDelta, TuneState& st) {
+/// The state to run from: resumed from the state file, or fresh with K fitted (or given). K comes
+/// from the results; then both sets get their targets (blend_targets), which the epochs fit and
+/// the early stopping follows.
+bool starting_state(const TuneSettings& t, Dataset& train, Dataset& validation, const std::vector<uint8_t>& tunable,
+                    const Deltas& startDelta, TuneState& st) {
   std::string error;
   if (t.resume) {
     if (!load_state(t.statePath, st, &error)) return std::cerr << "error: " << error << "\n", false;
     std::cout << fmt("Resuming %s at epoch %d (K = %.4f, best validation %.6f at epoch %d)\n", t.statePath.c_str(),
                      st.epoch, st.k, st.bestValidation, st.bestEpoch);
+    blend_targets(train, t.scoreWeight, st.k);
+    blend_targets(validation, t.scoreWeight, st.k);
     return true;
   }
   const double k = t.fixedK > 0 ? t.fixedK : fit_k(train, startDelta, t.adam.threads);
   std::cout << fmt("K = %.4f (%s)\n", k, t.fixedK > 0 ? "given" : "fitted on the training set with the starting weights");
+  blend_targets(train, t.scoreWeight, k);
+  blend_targets(validation, t.scoreWeight, k);
   st = initial_state(train, validation, k, tunable, t.adam, startDelta);
   return true;
 }
 
 /// The header of the written table: how it was made, from what, and how good it is.
 std::vector<std::string> provenance(const TuneSettings& t, const std::vector<std::string>& dataLines, const Dataset& train,
-                                    const Dataset& validation, const EpochRecord& start, const TuneState& s,
-                                    bool finished) {
+                                    const Dataset& validation, const EpochRecord& start, const EpochRecord& startTarget,
+                                    const TuneState& s, bool finished) {
   std::vector<std::string> h = {"Values of the parameters in params.def, written by `taper tune` (src/tune, docs/TUNING.md).",
                                 "Date: " + utc_now(), "Command: " + t.commandLine};
   h.insert(h.end(), dataLines.begin(), dataLines.end());
@@ -161,6 +167,9 @@ std::vector<std::string> provenance(const TuneSettings& t, const std::vector<std
   h.push_back(fmt("Loss, starting weights: training %.6f, validation %.6f", start.train, start.validation));
   h.push_back(fmt("Loss, this table (integers): training %.6f, validation %.6f",
                   mean_loss(train, rounded, s.k, t.adam.threads), mean_loss(validation, rounded, s.k, t.adam.threads)));
+  if (t.scoreWeight > 0)
+    h.push_back(fmt("Fitted objective (the blended target), validation: starting weights %.6f, this table %.6f",
+                    startTarget.validation, mean_loss(validation, rounded, s.k, t.adam.threads, LossAgainst::Target)));
   std::string frozen;
   for (const auto& x : t.freeze) frozen += (frozen.empty() ? "" : ", ") + x;
   h.push_back("Not tuned: Scale parameters (the tuner keeps each position's scale factor fixed)" +
@@ -221,12 +230,16 @@ int run_tune(const Subcommand& self, const std::vector<std::string>& args) {
   if (!start_deltas(t.startTable, startDelta, dataLines) ||
       !starting_state(t, train, validation, tunable, startDelta, st))
     return 1;
-  blend_targets(train, t.scoreWeight, st.k);
   dataLines.push_back(t.scoreWeight > 0 ? fmt("Training target: %.2f x result + %.2f x sigmoid(search score of the line)",
                                               1 - t.scoreWeight, t.scoreWeight)
                                         : std::string("Training target: the game result"));
   std::cout << dataLines.back() << "\n";
-  const EpochRecord start = st.history.front();  // a copy: history grows
+  // Losses against the results, the footing on which runs with any score weight compare; the
+  // epochs print the fitted objective (the same numbers when the target is the result).
+  const EpochRecord startTarget = st.history.front();  // a copy: history grows
+  EpochRecord start = startTarget;
+  start.train = mean_loss(train, startDelta, st.k, t.adam.threads);
+  start.validation = mean_loss(validation, startDelta, st.k, t.adam.threads);
   std::cout << fmt("Starting weights: training loss %.6f, validation loss %.6f\n", start.train, start.validation);
   if (t.evaluateOnly) return 0;
   std::cout << fmt("Tuning %d weight halves of %d parameters; batch %zu, lr %g (decay %g), patience %d, %d threads\n",
@@ -240,9 +253,9 @@ int run_tune(const Subcommand& self, const std::vector<std::string>& args) {
                      double(train.size()) / std::max(1e-9, r.seconds) / 1e6)
               << std::flush;
     if (!save_state(t.statePath, s, &error)) std::cerr << "error: " << error << "\n";
-    write_outputs(t, provenance(t, dataLines, train, validation, start, s, false), s);
+    write_outputs(t, provenance(t, dataLines, train, validation, start, startTarget, s, false), s);
   });
-  write_outputs(t, provenance(t, dataLines, train, validation, start, st, true), st);
+  write_outputs(t, provenance(t, dataLines, train, validation, start, startTarget, st, true), st);
   print_summary(t, train, validation, start, st, early);
   return 0;
 }

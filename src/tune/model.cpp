@@ -95,7 +95,7 @@ void blend_targets(Dataset& data, double scoreWeight, double k) {
     e.target = e.hasScore ? float((1 - scoreWeight) * e.result + scoreWeight * expected_score(e.score, k)) : e.result;
 }
 
-double mean_loss(const Dataset& data, const Deltas& delta, double k, int threads) {
+double mean_loss(const Dataset& data, const Deltas& delta, double k, int threads, LossAgainst against) {
   if (data.size() == 0) return 0;
   const KingDangerShape<double> shape = curve_shape(delta.data()), base = king_danger_shape<double>(Weights);
   std::vector<double> sums(size_t(std::max(1, threads)), 0.0);
@@ -103,7 +103,8 @@ double mean_loss(const Dataset& data, const Deltas& delta, double k, int threads
     double s = 0;
     for (size_t i = begin; i < end; ++i) {
       const Entry& e = data.entries[i];
-      const double err = e.result - expected_score(evaluate(data, e, delta.data(), shape, base).eval, k);
+      const double truth = against == LossAgainst::Result ? e.result : e.target;
+      const double err = truth - expected_score(evaluate(data, e, delta.data(), shape, base).eval, k);
       s += err * err;
     }
     sums[size_t(t)] = s;

@@ -34,11 +34,17 @@ double expected_score(double eval, double k);
 /// Sets each entry's training target: (1 - w) * result + w * expected_score(score, K) where the
 /// line carried a search score, else the result. A deeper search's verdict on the position is a
 /// less noisy label than one game's outcome (Ethereal's tuner anchors on a depth-10 score);
-/// w = 0 fits game results alone. Losses are always reported against the results.
+/// w = 0 fits game results alone. The tuner blends the validation set too, so that early stopping
+/// follows the objective being fitted; the table's header reports both losses.
 void blend_targets(Dataset& data, double scoreWeight, double k);
 
-/// Mean of (result - expected_score(eval, K))^2 over every entry of `data`, on `threads` threads.
-double mean_loss(const Dataset& data, const Deltas& delta, double k, int threads);
+/// What a loss is measured against: the game results, or the training targets (equal to the
+/// results unless blend_targets mixed in the search scores).
+enum class LossAgainst { Result, Target };
+
+/// Mean of (result or target - expected_score(eval, K))^2 over every entry of `data`, on `threads` threads.
+double mean_loss(const Dataset& data, const Deltas& delta, double k, int threads,
+                 LossAgainst against = LossAgainst::Result);
 
 /// Mean loss against the training targets over the entries listed in `batch` (indices into data.entries) and its gradient
 /// with respect to every delta (written to `gradient`, resized to TunerSize). The sums of the

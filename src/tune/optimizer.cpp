@@ -88,8 +88,9 @@ TuneState initial_state(const Dataset& train, const Dataset& validation, double 
   st.tunable = tunable;
   const Clock::time_point t0 = Clock::now();
   EpochRecord r;
-  r.train = mean_loss(train, st.delta, k, settings.threads);
-  r.validation = mean_loss(validation, st.delta, k, settings.threads);
+  // The objective being fitted: the targets (the results, or their blend with search scores).
+  r.train = mean_loss(train, st.delta, k, settings.threads, LossAgainst::Target);
+  r.validation = mean_loss(validation, st.delta, k, settings.threads, LossAgainst::Target);
   r.seconds = seconds_since(t0);
   st.bestValidation = r.validation;
   st.history.push_back(r);
@@ -122,8 +123,8 @@ bool run_epochs(const Dataset& train, const Dataset& validation, const AdamSetti
     bar.clear();
     EpochRecord r;
     r.epoch = epoch;
-    r.train = mean_loss(train, st.delta, st.k, settings.threads);
-    r.validation = mean_loss(validation, st.delta, st.k, settings.threads);
+    r.train = mean_loss(train, st.delta, st.k, settings.threads, LossAgainst::Target);
+    r.validation = mean_loss(validation, st.delta, st.k, settings.threads, LossAgainst::Target);
     r.seconds = seconds_since(t0);
     epochTimes += r.seconds;
     ++epochsTimed;
