@@ -282,15 +282,17 @@ def main(argv=None):
     peer = Engine(args.peer, [tuple(o.split("=", 1)) for o in args.peer_option])
     sums = {g[0]: [0.0, 0.0, 0.0, 0.0] for g in GROUPS}  # taper pawns, peer pawns, taper dwp, peer dwp
     totals = [0.0, 0.0]
-    used = 0
+    used, skipped, lost = 0, 0, 0
     for item in found:
         t_terms, t_total = taper_terms(taper.eval_lines(item["fen"]))
         p_terms, p_total = peer_terms(peer.eval_lines(item["fen"]), item["fen"])
         if t_terms is None or p_terms is None:
             print(f"# no eval table for {item['fen']}", file=sys.stderr)
+            skipped += 1  # Stockfish prints no evaluation for a side in check
             continue
         sign = 1 if item["peer_side"] == "w" else -1  # the peer's winning side's view
         used += 1
+        lost += item["taper_lost"]
         totals[0] += sign * t_total
         totals[1] += sign * p_total
         for name, t_rows, p_rows in GROUPS:
@@ -307,8 +309,8 @@ def main(argv=None):
     n = max(1, used)
     rows = sorted(GROUPS, key=lambda g: -(sums[g[0]][3] - sums[g[0]][2]))
     gap_total = sum(max(0.0, (sums[g[0]][3] - sums[g[0]][2])) for g in GROUPS) or 1.0
-    lost = sum(1 for f in found if f["taper_lost"])
-    out = [f"Positions: {used} (one per game; Taper lost {lost} of those games) from {len(games)} games. "
+    out = [f"Positions: {used} (one per game; Taper lost {lost} of those games) from {len(games)} games"
+           f"{f', {skipped} more skipped (no evaluation table: side to move in check)' if skipped else ''}. "
            f"Unaware: Taper's latest score > {args.unaware / 100:+.2f} while the peer's reached "
            f"{args.aware / 100:+.2f}. Score-to-result slopes fitted on the same games: Taper {slope_t:.3f}/pawn, "
            f"peer {slope_p:.3f}/pawn. Mean static total from the peer's winning side: Taper {totals[0] / n:+.2f}, "
