@@ -99,6 +99,41 @@ TEST(EvalTerms, PawnStructureCounts) {
   EXPECT_EQ(coeff(rec("4k3/8/4p3/3p1p2/8/8/8/4K3 w - - 0 1"), PawnBackward, BLACK), 0);
 }
 
+TEST(EvalTerms, WeakUnopposedLeversAndOpposedConnections) {
+  // The position above: a2, a3 and g5 are isolated with no black pawn ahead on their files;
+  // so are f7 and h7 for Black. The backward e6 has no white e-pawn in front of it.
+  const EvalRecord r = rec("4k3/5p1p/8/6P1/2PP4/P3P3/P7/4K3 w - - 0 1");
+  EXPECT_EQ(coeff(r, PawnWeakUnopposed, WHITE), 3);
+  EXPECT_EQ(coeff(r, PawnWeakUnopposed, BLACK), 2);
+  EXPECT_EQ(coeff(rec("4k3/8/4p3/3p1p2/3P4/8/8/4K3 w - - 0 1"), PawnWeakUnopposed, BLACK), 1);
+  // An isolated pawn facing an enemy pawn on its file is not on a half-open file.
+  EXPECT_EQ(coeff(rec("4k3/3p4/8/8/3P4/8/8/4K3 w - - 0 1"), PawnWeakUnopposed, WHITE), 0);
+  // e4 attacked by d5 and f5, defended by nothing: a weak lever. With d3 defending it: not.
+  EXPECT_EQ(coeff(rec("4k3/8/8/3p1p2/4P3/8/8/4K3 w - - 0 1"), PawnWeakLever, WHITE), 1);
+  EXPECT_EQ(coeff(rec("4k3/8/8/3p1p2/4P3/3P4/8/4K3 w - - 0 1"), PawnWeakLever, WHITE), 0);
+  // d4-e4 side by side, d4 facing d6: one opposed connection on the fourth rank, e4 free.
+  const EvalRecord c = rec("4k3/8/3p4/8/3PP3/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(coeff(c, PawnPhalanx + RANK_4, WHITE), 2);
+  EXPECT_EQ(coeff(c, PawnConnectedOpposed + RANK_4, WHITE), 1);
+}
+
+TEST(EvalTerms, CandidatePassersCountAsPassed) {
+  // e5 against f6 alone: its only stopper is a pawn it can take, so it is a candidate passer
+  // (and so is f6 for Black, for the same reason).
+  const EvalRecord lever = rec("4k3/8/5p2/4P3/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(coeff(lever, PassedRank + RANK_5, WHITE), 1);
+  EXPECT_EQ(coeff(lever, PassedRank + RANK_3, BLACK), 1);  // f6 is on Black's third rank
+  // e5 and d5 against f7: f7 guards e6, and one pawn beside e5 outnumbers it.
+  EXPECT_EQ(coeff(rec("4k3/5p2/8/3PP3/8/8/8/4K3 w - - 0 1"), PassedRank + RANK_5, WHITE), 1 + 1);
+  // e4 against e5 head-on, or against d6 and f6 with no pawn beside it: not passed.
+  EXPECT_EQ(coeff(rec("4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1"), PassedRank + RANK_4, WHITE), 0);
+  EXPECT_EQ(coeff(rec("4k3/8/3p1p2/8/4P3/8/8/4K3 w - - 0 1"), PassedRank + RANK_4, WHITE), 0);
+  // A candidate is never "unstoppable": the enemy pawn can still take it. Black king far
+  // away, e5 against f6, defender has only pawns: only a true passer earns the bonus.
+  EXPECT_EQ(coeff(rec("k7/8/5p2/4P3/8/8/8/4K3 w - - 0 1"), PassedUnstoppable, WHITE), 0);
+  EXPECT_EQ(coeff(rec("k7/8/8/4P3/8/7p/8/4K3 w - - 0 1"), PassedUnstoppable, WHITE), 1);
+}
+
 // --- Pieces ---------------------------------------------------------------------------------
 
 TEST(EvalTerms, OutpostsFilesAndSeventhRank) {
@@ -143,15 +178,17 @@ TEST(EvalTerms, OpenedFileNextToTheCastledKingCosts) {
     const EvalRecord r = rec(fen);
     // The shelter is worse by a shield pawn and a half-open file...
     EXPECT_LT(group_score(r, ParamGroup::KingShelter, WHITE).mg(), baseShelter.mg() - 15) << fen;
-    // ... and the file feeds any attack on the king.
-    EXPECT_GT(r.units[WHITE], base.units[WHITE]) << fen;
+    // ... and the file feeds any attack on the king. (The total units need not rise: the missing
+    // pawn also frees an escape square, which the fitted table may value more than the file.)
+    EXPECT_EQ(coeff(r, KingOpenFileDanger, WHITE), coeff(base, KingOpenFileDanger, WHITE) + 1) << fen;
+    EXPECT_GT(Weights[KingOpenFileDanger].mg(), 0);
     EXPECT_EQ(coeff(r, KingSemiOpenFile + 0, WHITE) + coeff(r, KingSemiOpenFile + 1, WHITE), 1) << fen;
   }
   // And Black's own shield and files, untouched, are unaffected (only the storm term reads the
   // other side's pawns, and the g2 pawn was one).
   const EvalRecord noG = rec(noGPawn);
-  for (int i : {int(ShieldOnKingFile), int(ShieldBesideKing)})
-    for (int k = 0; k < 8; ++k) EXPECT_EQ(coeff(noG, i + k, BLACK), coeff(base, i + k, BLACK)) << Params[i].name << k;
+  for (int i : {int(ShieldPawn)})
+    for (int k = 0; k < 32; ++k) EXPECT_EQ(coeff(noG, i + k, BLACK), coeff(base, i + k, BLACK)) << Params[i].name << k;
   for (int i : {int(KingOpenFile), int(KingSemiOpenFile)})
     for (int k = 0; k < 2; ++k) EXPECT_EQ(coeff(noG, i + k, BLACK), coeff(base, i + k, BLACK)) << Params[i].name << k;
 }
@@ -186,11 +223,31 @@ TEST(EvalTerms, KingSafetyPartsFire) {
   EXPECT_EQ(coeff(rec("r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R w kq - 0 1"), KingInCentre + 1, WHITE), 1);
 }
 
+TEST(EvalTerms, ShelterPawnsAreIndexedByTheirFilesDistanceFromTheEdge) {
+  // King g1 behind f2, g2, h3 against a black pawn storm on g4: each pawn counts under its own
+  // file's distance from the edge (f = 2, g = 1, h = 0), whichever file the king stands on.
+  const EvalRecord kingside = rec("6k1/8/8/8/6p1/7P/5PP1/6K1 w - - 0 1");
+  EXPECT_EQ(coeff(kingside, ShieldPawn + 8 * 2 + RANK_2, WHITE), 1);
+  EXPECT_EQ(coeff(kingside, ShieldPawn + 8 * 1 + RANK_2, WHITE), 1);
+  EXPECT_EQ(coeff(kingside, ShieldPawn + 8 * 0 + RANK_3, WHITE), 1);
+  EXPECT_EQ(coeff(kingside, StormPawn + 8 * 1 + RANK_4, WHITE), 1);
+  // The same structure on the queen's side (king b1, pawns c2, b2, a3, storm on b4) reads the
+  // same entries: the tables are left-right symmetric.
+  const EvalRecord queenside = rec("1k6/8/8/8/1p6/P7/1PP5/1K6 w - - 0 1");
+  for (int i = 0; i < 32; ++i) {
+    EXPECT_EQ(coeff(queenside, ShieldPawn + i, WHITE), coeff(kingside, ShieldPawn + i, WHITE)) << i;
+    EXPECT_EQ(coeff(queenside, StormPawn + i, WHITE), coeff(kingside, StormPawn + i, WHITE)) << i;
+  }
+  // A king on the h-file is sheltered by the same three files, so the same entries fire.
+  const EvalRecord corner = rec("6k1/8/8/8/6p1/7P/5PP1/7K w - - 0 1");
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(coeff(corner, ShieldPawn + i, WHITE), coeff(kingside, ShieldPawn + i, WHITE)) << i;
+}
+
 TEST(EvalTerms, CastlingRightsCountTheCastledShelter) {
   // White king e1 with intact f2-g2-h2 and the right to castle short: the g1 shelter counts.
   const EvalRecord may = rec("r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 0 1");
   const EvalRecord mayNot = rec("r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w kq - 0 1");
-  EXPECT_EQ(coeff(may, ShieldOnKingFile + RANK_2, WHITE), 1);  // g2 on the g1 king's file
+  EXPECT_EQ(coeff(may, ShieldPawn + 8 * 1 + RANK_2, WHITE), 1);  // g2 on the g1 king's file (one file from the edge)
   EXPECT_EQ(coeff(mayNot, KingOpenFile + 0, WHITE), 1);       // the e-file is open at e1
   EXPECT_GT(group_score(may, ParamGroup::KingShelter, WHITE).mg(), group_score(mayNot, ParamGroup::KingShelter, WHITE).mg());
 }

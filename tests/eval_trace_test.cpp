@@ -163,7 +163,7 @@ TEST(EvalTuner, CoefficientsFollowOtherWeights) {
     for (int i = 0; i < ParamCount; ++i)
       for (Color c : {WHITE, BLACK})
         if (Params[i].kind == ParamKind::Linear) side[c] += w[i] * r.coeff[i][c];
-    for (Color c : {WHITE, BLACK}) side[c] -= Score(r.dangerPenalty[c], 0);
+    for (Color c : {WHITE, BLACK}) side[c] -= Score(r.dangerPenalty[c], r.dangerPenaltyEg[c]);
     const Value v = tapered_value(side[WHITE] - side[BLACK], r.phase, r.scale);
     EXPECT_EQ(evaluate_from_coefficients(r, w), r.sideToMove == WHITE ? v : -v) << fen;
     // And the sparse list carries everything that does not cancel.
@@ -206,6 +206,45 @@ TEST(EvalTuner, CurveGradientMatchesFiniteDifferences) {
   EXPECT_EQ(king_danger_gradient(1000, p).limit, 1.0);
   EXPECT_EQ(king_danger_gradient(1000, p).units, 0.0);
   EXPECT_EQ(king_danger_gradient(-5, p).quadratic, 0.0);
+}
+
+TEST(EvalTuner, EndgameShareGradientMatchesFiniteDifferences) {
+  const KingDangerShape<double> p{16, 12, 300, 20};
+  auto f = [](KingDangerShape<double> q, double x) { return king_danger_endgame(x, q); };
+  for (double u : {10.0, 55.5, 120.0}) {
+    const KingDangerEndgameGradient g = king_danger_endgame_gradient(u, p);
+    const double h = 1e-4;
+    EXPECT_DOUBLE_EQ(g.value, f(p, u));
+    EXPECT_NEAR(g.units, (f(p, u + h) - f(p, u - h)) / (2 * h), 1e-6);
+    EXPECT_NEAR(g.endgame, (f({16, 12, 300, 20 + h}, u) - f({16, 12, 300, 20 - h}, u)) / (2 * h), 1e-6);
+    EXPECT_EQ(g.limit, 0.0);
+  }
+  // 20 * 400 / 16 = 500 is past the limit: only the limit matters. No units: nothing does.
+  EXPECT_EQ(king_danger_endgame_gradient(400, p).value, 300.0);
+  EXPECT_EQ(king_danger_endgame_gradient(400, p).limit, 1.0);
+  EXPECT_EQ(king_danger_endgame_gradient(400, p).units, 0.0);
+  EXPECT_EQ(king_danger_endgame_gradient(-5, p).endgame, 0.0);
+}
+
+TEST(EvalTuner, KingDangerCostsTheEndgameHalfToo) {
+  // The four attackers on the black king of ManyAttackersCostMuchMoreThanOne: both halves of
+  // the penalty are charged, and the eval table's KingDanger row shows both.
+  Position pos;
+  ASSERT_TRUE(pos.set("r4rk1/ppp2ppp/5n2/3q2NQ/8/3B4/PPP2PPP/4RRK1 w - - 0 1", false));
+  const EvalRecord r = record_evaluation(pos);
+  ASSERT_TRUE(r.dangerReal[BLACK]);
+  const KingDangerShape<int> shape = king_danger_shape(Weights);
+  EXPECT_EQ(r.dangerPenalty[BLACK], king_danger_curve(r.units[BLACK], shape));
+  EXPECT_EQ(r.dangerPenaltyEg[BLACK], king_danger_endgame(r.units[BLACK], shape));
+  if (shape.endgame > 0) {
+    EXPECT_GT(r.dangerPenaltyEg[BLACK], 0);
+  }
+  const GroupScores rows = group_scores(r);
+  EXPECT_LE(rows[size_t(ParamGroup::KingDanger)][BLACK].eg(), -r.dangerPenaltyEg[BLACK]);
+  // A steeper endgame share costs Black more.
+  WeightVector w = Weights;
+  w[KingDangerEndgame] = U(Weights[KingDangerEndgame].mg() + 8);
+  EXPECT_GT(evaluate_from_coefficients(r, w), evaluate_from_coefficients(r));
 }
 
 TEST(EvalTuner, CurveIsMonotoneAndClamped) {

@@ -32,20 +32,23 @@ void shelter(const Position& pos, Square ksq, Sink& out) {
   const File centre = shelter_centre(ksq);
   for (File f = File(centre - 1); f <= File(centre + 1); ++f) {
     const int side = f == file_of(ksq) ? 0 : 1;  // 0: the king's own file, 1: beside it
+    const int edge = std::min(int(f), int(FILE_H) - int(f));  // 0 = a/h-file .. 3 = d/e-file
     const Bitboard ourOnFile = ours & file_bb(f), theirOnFile = theirs & file_bb(f);
     const int ourRank = ourOnFile ? relative_rank(Us, nearest_to_home(Us, ourOnFile)) : 0;
     const int theirRank = theirOnFile ? relative_rank(Us, nearest_to_home(Us, theirOnFile)) : 0;
 
     // Shield: the pawn in front of the king, best unmoved, worth less the further it went.
-    if (ourRank) out.add((side == 0 ? ShieldOnKingFile : ShieldBesideKing) + ourRank, Us);
+    // Indexed by the file's distance from the edge (Stockfish 11's ShelterStrength): an h-pawn
+    // on h3 leaves a luft, a g-pawn on g3 a hole for the bishop's diagonal.
+    if (ourRank) out.add(ShieldPawn + 8 * edge + ourRank, Us);
     // No shield pawn: the file is open or half-open for the enemy's rooks and queen.
     else out.add((theirRank ? KingSemiOpenFile : KingOpenFile) + side, Us);
 
     // Storm: an enemy pawn coming at the king opens lines as it levers; one stuck on our
     // shield pawn can only be a hook (CPW "King Safety" "Pawn Storm").
     if (theirRank) {
-      const bool blocked = ourRank && ourRank + 1 == theirRank;
-      out.add((blocked ? StormBlockedPawn : StormPawn) + theirRank, Us);
+      if (ourRank && ourRank + 1 == theirRank) out.add(StormBlockedPawn + theirRank, Us);
+      else out.add(StormPawn + 8 * edge + theirRank, Us);
     }
   }
 }

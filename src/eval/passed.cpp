@@ -57,8 +57,11 @@ void passed(const Position& pos, const EvalState& st, Sink& out) {
     if (!(pos.pieces() & square_bb(stop)) && !(path & st.attackedBy[Them][ALL_PIECES]))
       out.add(PassedFree + r, Us);
 
-    // Unstoppable: only a king could stop it, and it is outside the pawn's square.
-    if (defenderHasOnlyPawns && clear && outside_the_square(pos, Us, s)) out.add(PassedUnstoppable, Us);
+    // Unstoppable: only a king could stop it, and it is outside the pawn's square. Not a
+    // candidate passer: an enemy pawn could still take it or stand in its way.
+    const bool trulyPassed = !(pos.pieces(Them, PAWN) & passed_pawn_span(Us, s));
+    if (defenderHasOnlyPawns && clear && trulyPassed && outside_the_square(pos, Us, s))
+      out.add(PassedUnstoppable, Us);
   }
 }
 

@@ -33,7 +33,7 @@ struct ScoreSink {
   void add_cached(Color c, Score s) { score[c] += s; }
   /// Turns the units against c's king into a middlegame penalty, if the attack is real.
   void close_king_danger(Color c, bool real) {
-    if (real) score[c] -= Score(king_danger_curve(units[c], king_danger_shape(Weights)), 0);
+    if (real) score[c] -= king_danger_penalty(units[c], king_danger_shape(Weights));
   }
 };
 
@@ -48,7 +48,8 @@ struct RecordSink : ScoreSink {
 
   Coefficients coeff = {};
   bool dangerReal[COLOR_NB] = {};  ///< whether the curve was applied to that king
-  int dangerPenalty[COLOR_NB] = {};
+  int dangerPenalty[COLOR_NB] = {};    ///< middlegame half of the penalty
+  int dangerPenaltyEg[COLOR_NB] = {};  ///< endgame half
 
   void add(int i, Color c, int n = 1) {
     ScoreSink::add(i, c, n);
@@ -61,8 +62,10 @@ struct RecordSink : ScoreSink {
   void add_cached(Color, Score) = delete;  // a cached sum would lose its coefficients
   void close_king_danger(Color c, bool real) {
     dangerReal[c] = real;
-    dangerPenalty[c] = real ? king_danger_curve(units[c], king_danger_shape(Weights)) : 0;
-    score[c] -= Score(dangerPenalty[c], 0);
+    const Score penalty = real ? king_danger_penalty(units[c], king_danger_shape(Weights)) : Score();
+    dangerPenalty[c] = penalty.mg();
+    dangerPenaltyEg[c] = penalty.eg();
+    score[c] -= penalty;
   }
 };
 

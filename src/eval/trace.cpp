@@ -21,6 +21,7 @@ EvalRecord record_evaluation(const Position& pos) {
     r.units[c] = sink.units[c];
     r.dangerReal[c] = sink.dangerReal[c];
     r.dangerPenalty[c] = sink.dangerPenalty[c];
+    r.dangerPenaltyEg[c] = sink.dangerPenaltyEg[c];
   }
   return r;
 }
@@ -44,7 +45,7 @@ Value evaluate_from_coefficients(const EvalRecord& r, const WeightVector& w) {
   Score side[COLOR_NB];
   for (Color c : {WHITE, BLACK}) {
     side[c] = linear_sum(r, c, w);
-    if (r.dangerReal[c]) side[c] -= Score(king_danger_curve(danger_units(r, c, w), king_danger_shape(w)), 0);
+    if (r.dangerReal[c]) side[c] -= king_danger_penalty(danger_units(r, c, w), king_danger_shape(w));
   }
   return final_value(side[WHITE] - side[BLACK], r.phase, r.scale, r.sideToMove);
 }
@@ -64,7 +65,7 @@ GroupScores group_scores(const EvalRecord& r) {
   for (int i = 0; i < ParamCount; ++i)
     if (Params[i].kind == ParamKind::Linear)
       for (Color c : {WHITE, BLACK}) rows[size_t(Params[i].group)][c] += Weights[i] * r.coeff[i][c];
-  for (Color c : {WHITE, BLACK}) rows[size_t(ParamGroup::KingDanger)][c] -= Score(r.dangerPenalty[c], 0);
+  for (Color c : {WHITE, BLACK}) rows[size_t(ParamGroup::KingDanger)][c] -= Score(r.dangerPenalty[c], r.dangerPenaltyEg[c]);
   return rows;
 }
 
@@ -85,9 +86,9 @@ void append_row(std::string& s, std::string_view title, Score white, Score black
 std::string danger_line(const EvalRecord& r) {
   std::string s = "\nKing danger units:";
   for (Color c : {WHITE, BLACK})
-    append(s, " %s %d (%s, penalty %d)%s", c == WHITE ? "White" : "Black", r.units[c],
+    append(s, " %s %d (%s, penalty %d mg %d eg)%s", c == WHITE ? "White" : "Black", r.units[c],
            r.dangerReal[c] ? "two or more attackers" : "fewer than two attackers", r.dangerPenalty[c],
-           c == WHITE ? ";" : "\n");
+           r.dangerPenaltyEg[c], c == WHITE ? ";" : "\n");
   return s;
 }
 

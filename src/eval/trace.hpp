@@ -19,7 +19,8 @@ namespace taper {
 /// For the tuner (docs/EVAL.md, "The tuner"): with any weight vector w,
 ///   side[c]  = sum over Linear i of coeff[i][c] * w[i]                       (mg and eg)
 ///   units[c] = sum over Danger i of coeff[i][c] * w[i].mg()
-///   side[c] -= (king_danger_curve(units[c], king_danger_shape(w)), 0)   if dangerReal[c]
+///   side[c] -= king_danger_penalty(units[c], king_danger_shape(w))   if dangerReal[c]
+///              (mg: king_danger_curve, eg: king_danger_endgame)
 ///   value    = final_value(side[WHITE] - side[BLACK], phase, scale, sideToMove)
 ///              (tapered_value(), clamped inside the known-win band, negated if Black is to move)
 /// which is evaluate_from_coefficients(). With w = Weights it equals Evaluator::evaluate()
@@ -33,7 +34,8 @@ struct EvalRecord {
   int scale = ScaleNormal;         ///< scale factor applied to the endgame sum
   int units[COLOR_NB] = {};        ///< king-danger units against each king (engine weights)
   bool dangerReal[COLOR_NB] = {};  ///< the curve applies to that king (two or more attackers)
-  int dangerPenalty[COLOR_NB] = {};
+  int dangerPenalty[COLOR_NB] = {};    ///< middlegame half of the king-danger penalty
+  int dangerPenaltyEg[COLOR_NB] = {};  ///< endgame half
   Color sideToMove = WHITE;
   EvalExit exit = EvalExit::General;
   Value value = 0;                 ///< the evaluation, side to move's point of view

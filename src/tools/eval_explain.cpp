@@ -223,7 +223,7 @@ std::string eval_json(const Position& pos) {
       << ",\"outer\":" << squares(sq.kingOuter[c]) << ",\"attacked\":" << squares(sq.zoneAttacked[c])
       << ",\"weak\":" << squares(sq.weakInner[c] | sq.weakOuter[c]) << ",\"attackers\":" << sq.zoneAttackers[c]
       << ",\"units\":" << r.units[c] << ",\"curveApplies\":" << (r.dangerReal[c] ? "true" : "false")
-      << ",\"penalty\":" << r.dangerPenalty[c] << ",\"safeChecks\":[" << checks << "]}";
+      << ",\"penalty\":" << r.dangerPenalty[c] << ",\"penaltyEndgame\":" << r.dangerPenaltyEg[c] << ",\"safeChecks\":[" << checks << "]}";
   }
   o << "],\"pieces\":[";
   for (size_t i = 0; i < e.shares.size(); ++i)

@@ -171,7 +171,8 @@ std::string eval_svg(const Position& pos) {
       if (rec.coeff[size_t(KingSafeCheck + k)][c]) checks += std::string(checks.empty() ? "" : ", ") + Checkers[k];
     line("danger units against it: " + std::to_string(rec.units[c]) + "; safe checks by " +
              (checks.empty() ? std::string("none") : checks), 13, nullptr, 12);
-    line(rec.dangerReal[c] ? "penalty " + std::to_string(rec.dangerPenalty[c]) + " cp (middlegame)"
+    line(rec.dangerReal[c] ? "penalty " + std::to_string(rec.dangerPenalty[c]) + " cp (middlegame), " +
+                                 std::to_string(rec.dangerPenaltyEg[c]) + " cp (endgame)"
                            : "no penalty: fewer than two attackers", 13, nullptr, 12);
     o << "</g>\n";
   }

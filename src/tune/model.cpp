@@ -47,7 +47,8 @@ inline Evaluated evaluate(const Dataset& data, const Entry& e, const double* del
     out.units[c] = u;
     // The penalty is subtracted from c's side: it lowers White's view for White's king.
     const double change = king_danger_curve(u, shape) - king_danger_curve(double(e.units[c]), base);
-    out.eval -= (c == WHITE ? 1 : -1) * e.mgFactor * change;
+    const double changeEg = king_danger_endgame(u, shape) - king_danger_endgame(double(e.units[c]), base);
+    out.eval -= (c == WHITE ? 1 : -1) * (e.mgFactor * change + e.egFactor * changeEg);
   }
   return out;
 }
@@ -65,12 +66,14 @@ inline void add_gradient(const Dataset& data, const Entry& e, const Evaluated& e
   for (Color c : {WHITE, BLACK}) {
     if (!e.dangerReal[c]) continue;
     const KingDangerGradient d = king_danger_gradient(ev.units[c], shape);
-    const double f = -(c == WHITE ? 1 : -1) * mg;
-    const double fu = f * d.units;
+    const KingDangerEndgameGradient de = king_danger_endgame_gradient(ev.units[c], shape);
+    const double f = -(c == WHITE ? 1 : -1) * mg, fe = -(c == WHITE ? 1 : -1) * eg;
+    const double fu = f * d.units + fe * de.units;
     for (int k = 0; k < e.dangerCount[c]; ++k, ++dt) g[2 * dt->index] += fu * dt->count;
     g[2 * KingDangerQuadratic] += f * d.quadratic;
     g[2 * KingDangerLinear] += f * d.linear;
-    g[2 * KingDangerLimit] += f * d.limit;
+    g[2 * KingDangerLimit] += f * d.limit + fe * de.limit;
+    g[2 * KingDangerEndgame] += fe * de.endgame;
   }
 }
 
@@ -81,6 +84,7 @@ KingDangerShape<double> curve_shape(const double* delta) {
   s.quadratic += delta[2 * KingDangerQuadratic];
   s.linear += delta[2 * KingDangerLinear];
   s.limit += delta[2 * KingDangerLimit];
+  s.endgame += delta[2 * KingDangerEndgame];
   return s;
 }
 
@@ -174,7 +178,7 @@ std::vector<size_t> usage_counts(const Dataset& data) {
     const DangerTerm* dt = data.danger.data() + e.dangerBegin;
     for (int k = 0; k < e.dangerCount[WHITE] + e.dangerCount[BLACK]; ++k) ++n[size_t(2 * dt[k].index)];
     if (e.dangerReal[WHITE] || e.dangerReal[BLACK])
-      for (int i : {KingDangerQuadratic, KingDangerLinear, KingDangerLimit}) ++n[size_t(2 * i)];
+      for (int i : {KingDangerQuadratic, KingDangerLinear, KingDangerLimit, KingDangerEndgame}) ++n[size_t(2 * i)];
   }
   return n;
 }

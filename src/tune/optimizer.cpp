@@ -68,9 +68,9 @@ void adam_step(const AdamSettings& s, TuneState& st, const std::vector<double>& 
     st.v[j] = s.beta2 * st.v[j] + (1 - s.beta2) * g * g;
     st.delta[j] -= st.learningRate * (st.m[j] / c1) / (std::sqrt(st.v[j] / c2) + s.epsilon);
   }
-  // More danger must never cost less: the curve's curvature and slope stay non-negative
+  // More danger must never cost less: the curve's curvature and slope and the endgame share stay non-negative
   // (projected back to zero), which keeps the integer curve monotone as well.
-  for (int i : {KingDangerQuadratic, KingDangerLinear}) {
+  for (int i : {KingDangerQuadratic, KingDangerLinear, KingDangerEndgame}) {
     double& d = st.delta[size_t(2 * i)];
     d = std::max(d, -double(Weights[size_t(i)].mg()));
   }

@@ -57,13 +57,16 @@ std::string format_params_values(const WeightVector& w, const std::vector<std::s
       continue;
     }
     out += "PARAM_VALUES(" + name + ",";
-    const int perLine = p.size == 32 ? 4 : 8;
+    // The half-board tables (square tables, the king's starting danger) as a diagram; other
+    // 32-element tables (shelter by edge distance and rank) in rows of eight.
+    const bool diagram = p.size == 32 && (p.group == ParamGroup::Psqt || p.group == ParamGroup::KingDanger);
+    const int perLine = diagram ? 4 : 8;
     for (int k = 0; k < p.size; ++k) {
       if (k % perLine == 0) out += "\n ";
       out += " " + value_text(p, w[size_t(first + k)], true);
       const bool last = k == p.size - 1;
       out += last ? ")" : ",";
-      if (p.size == 32 && k % 4 == 3) out += std::string("   // ") + char('8' - k / 4);
+      if (diagram && k % 4 == 3) out += std::string("   // ") + char('8' - k / 4);
     }
     out += "\n";
   }
