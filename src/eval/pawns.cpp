@@ -16,8 +16,7 @@ void pawn_structure(const Position& pos, PawnEntry& e, Sink& out) {
   const Bitboard ours = pos.pieces(Us, PAWN);
   const Bitboard theirs = pos.pieces(Them, PAWN);
   // Squares two enemy pawns attack: no pawn of ours can advance there and survive.
-  const Bitboard theirDoubleAttacks = Them == WHITE ? shift<NORTH_WEST>(theirs) & shift<NORTH_EAST>(theirs)
-                                                    : shift<SOUTH_WEST>(theirs) & shift<SOUTH_EAST>(theirs);
+  const Bitboard theirDoubleAttacks = pawn_double_attacks_bb<Them>(theirs);
 
   e.attackSpan[Us] = 0;
   e.passed[Us] = 0;

@@ -23,13 +23,6 @@ constexpr std::array<Bitboard, SQUARE_NB> make_outer_rings() {
 constexpr std::array<Bitboard, SQUARE_NB> OuterRings = make_outer_rings();
 static_assert(OuterRings[SQ_E4] == 0x7C4444447C00ULL);  // c2-g2, c3-c5, g3-g5, c6-g6
 
-/// Squares attacked by two pawns of colour C at once.
-template <Color C>
-Bitboard pawn_double_attacks(Bitboard pawns) {
-  return C == WHITE ? shift<NORTH_WEST>(pawns) & shift<NORTH_EAST>(pawns)
-                    : shift<SOUTH_WEST>(pawns) & shift<SOUTH_EAST>(pawns);
-}
-
 template <Color Us>
 void init_side(const Position& pos, EvalState& st) {
   constexpr Color Them = ~Us;
@@ -46,7 +39,7 @@ void init_side(const Position& pos, EvalState& st) {
   st.attackedBy[Us][KING] = st.kingInner[Us];
   st.attackedBy[Us][PAWN] = pawnAttacks;
   st.attackedBy[Us][ALL_PIECES] = st.kingInner[Us] | pawnAttacks;
-  st.attackedBy2[Us] = (st.kingInner[Us] & pawnAttacks) | pawn_double_attacks<Us>(ourPawns);
+  st.attackedBy2[Us] = (st.kingInner[Us] & pawnAttacks) | pawn_double_attacks_bb<Us>(ourPawns);
 
   // Mobility counts squares a piece could use: not those of our king, not our pawns that
   // cannot move or have not moved yet (they only get in the way), and not squares attacked
