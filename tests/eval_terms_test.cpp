@@ -151,6 +151,42 @@ TEST(EvalTerms, OutpostsFilesAndSeventhRank) {
   EXPECT_EQ(coeff(rec("6k1/p1p3pp/4p3/8/3P4/8/5PPP/2R3K1 w - - 0 1"), RookSemiOpenFile, WHITE), 1);
 }
 
+TEST(EvalTerms, ReachableOutpostsAndKingDistance) {
+  // The f3 knight can jump to e5, a hole that the d4 pawn defends and no black pawn can reach.
+  const EvalRecord r = rec("6k1/p5pp/4p3/8/3P4/5N2/5PPP/6K1 w - - 0 1");
+  EXPECT_EQ(coeff(r, KnightOutpost, WHITE), 0);
+  EXPECT_EQ(coeff(r, KnightReachableOutpost, WHITE), 1);
+  // King distance from g1 to f3 is two.
+  EXPECT_EQ(coeff(r, KnightKingDistance, WHITE), 2);
+  // With its own rook on e5 the knight cannot go there.
+  EXPECT_EQ(coeff(rec("6k1/p5pp/4p3/4R3/3P4/5N2/5PPP/6K1 w - - 0 1"), KnightReachableOutpost, WHITE), 0);
+  // A bishop on a7 is six squares from its king on g1.
+  EXPECT_EQ(coeff(rec("6k1/B5pp/8/8/8/8/6PP/6K1 w - - 0 1"), BishopKingDistance, WHITE), 6);
+}
+
+TEST(EvalTerms, TrappedRooksQueenFilesAndExposedQueens) {
+  // Black has a rook and pawns in the first three, so that no known-ending rule takes over.
+  // The h1 rook behind its king on f1, castling gone: trapped, counted twice.
+  EXPECT_EQ(coeff(rec("r3k3/pp6/8/8/8/8/6PP/5K1R w - - 0 1"), RookTrapped, WHITE), 2);
+  // Still able to castle: counted once.
+  EXPECT_EQ(coeff(rec("r3k3/pp6/8/8/8/8/6PP/4K2R w K - 0 1"), RookTrapped, WHITE), 1);
+  // Boxed in, but on the far side of the king: not trapped by it.
+  EXPECT_EQ(coeff(rec("r3k3/pp6/8/8/8/8/P5PP/RN4K1 w - - 0 1"), RookTrapped, WHITE), 0);
+  // The a1 rook shares its file with the black queen.
+  EXPECT_EQ(coeff(rec("q3k3/1p6/8/8/8/8/1P6/R3K3 w - - 0 1"), RookOnQueenFile, WHITE), 1);
+  EXPECT_EQ(coeff(rec("1q2k3/1p6/8/8/8/8/1P6/R3K3 w - - 0 1"), RookOnQueenFile, WHITE), 0);
+  // The d1 queen: only the d4 knight stands between it and the d8 rook.
+  EXPECT_EQ(coeff(rec("3rk3/8/8/8/3N4/8/8/3QK3 w - - 0 1"), QueenPinned, WHITE), 1);
+  EXPECT_EQ(coeff(rec("3rk3/8/8/3N4/3N4/8/8/3QK3 w - - 0 1"), QueenPinned, WHITE), 0);
+}
+
+TEST(EvalTerms, PassersCountTheirFilesDistanceFromTheEdge) {
+  // Knights on the board, so that no known-ending rule takes over.
+  EXPECT_EQ(coeff(rec("1n2k3/8/8/3P4/8/8/8/1N2K3 w - - 0 1"), PassedFileEdge, WHITE), 3);
+  EXPECT_EQ(coeff(rec("1n2k3/8/8/6P1/8/8/8/1N2K3 w - - 0 1"), PassedFileEdge, WHITE), 1);
+  EXPECT_EQ(coeff(rec("1n2k3/8/8/P7/8/8/8/1N2K3 w - - 0 1"), PassedFileEdge, WHITE), 0);
+}
+
 TEST(EvalTerms, ThreatsByPawnMinorAndHanging) {
   // The white d4 pawn attacks the knight on e5 and the bishop on c5.
   const EvalRecord r = rec("4k3/8/8/2b1n3/3P4/8/8/4K2R w - - 0 1");
@@ -291,7 +327,9 @@ TEST(EvalTerms, OppositeColouredBishopsAreScaledDown) {
 
 TEST(EvalTerms, PawnlessMinorUpAndFiftyMoves) {
   // Rook against bishop and pawn: the rook side has no pawns and only a minor's worth more.
-  const EvalRecord rb = rec("8/8/3k4/8/2b5/p7/3K4/7R w - - 0 1");
+  // The pawn stays on a5: on a3 its passed-pawn terms can bring the endgame half to zero,
+  // where no side is the stronger one and no scale rule applies.
+  const EvalRecord rb = rec("8/8/3k4/p7/2b5/8/3K4/7R w - - 0 1");
   ASSERT_EQ(rb.exit, EvalExit::General);
   EXPECT_EQ(rb.scale, Weights[ScaleNoPawnsMinorUp].mg());
   // A lone knight against pawns cannot win: factor zero.

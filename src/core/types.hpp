@@ -58,6 +58,8 @@ enum Direction : int {
 
 constexpr Square make_square(File f, Rank r) { return Square((r << 3) + f); }
 constexpr File file_of(Square s) { return File(s & 7); }
+/// A file's distance from the nearer edge of the board: 0 for the a- and h-files .. 3 for d and e.
+constexpr int edge_distance(File f) { return f < FILE_E ? int(f) : int(FILE_H) - int(f); }
 constexpr Rank rank_of(Square s) { return Rank(s >> 3); }
 constexpr bool is_ok(Square s) { return s >= SQ_A1 && s <= SQ_H8; }
 constexpr Square flip_rank(Square s) { return Square(s ^ SQ_A8); }  // a1 <-> a8

@@ -32,7 +32,7 @@ void shelter(const Position& pos, Square ksq, Sink& out) {
   const File centre = shelter_centre(ksq);
   for (File f = File(centre - 1); f <= File(centre + 1); ++f) {
     const int side = f == file_of(ksq) ? 0 : 1;  // 0: the king's own file, 1: beside it
-    const int edge = std::min(int(f), int(FILE_H) - int(f));  // 0 = a/h-file .. 3 = d/e-file
+    const int edge = edge_distance(f);
     const Bitboard ourOnFile = ours & file_bb(f), theirOnFile = theirs & file_bb(f);
     const int ourRank = ourOnFile ? relative_rank(Us, nearest_to_home(Us, ourOnFile)) : 0;
     const int theirRank = theirOnFile ? relative_rank(Us, nearest_to_home(Us, theirOnFile)) : 0;
@@ -168,7 +168,7 @@ void king(const Position& pos, const EvalState& st, PawnEntry* memo, Sink& out) 
   constexpr Color Them = ~Us;
   const Square ksq = pos.king_square(Us);
 
-  out.add(KingPsqt + HalfBoard[Us][ksq], Us);
+  out.add(KingPsqt + FullBoard[Us][ksq], Us);
 
   // The shelter depends on the pawns, the king square and the castling rights only: the pawn
   // entry memoises it.

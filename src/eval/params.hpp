@@ -92,8 +92,8 @@ inline constexpr std::array<Score, ParamCount> Weights = params_detail::make_wei
 /// A full weight vector, e.g. the tuner's candidate (same layout as Weights).
 using WeightVector = std::array<Score, ParamCount>;
 
-/// Half-board index of a square for the left-right symmetric tables (PSQTs, king-square
-/// danger) as seen by `c`: row 0 is c's eighth rank, columns are files a..d (e..h mirrored).
+/// Half-board index of a square for the left-right symmetric tables (king-square danger) as
+/// seen by `c`: row 0 is c's eighth rank, columns are files a..d (e..h mirrored).
 constexpr int half_board_index(Color c, Square s) {
   Square r = relative_square(c, s);
   int file = file_of(r);
@@ -102,7 +102,35 @@ constexpr int half_board_index(Color c, Square s) {
 static_assert(half_board_index(WHITE, SQ_A8) == 0 && half_board_index(WHITE, SQ_H1) == 28);
 static_assert(half_board_index(BLACK, SQ_E8) == 31 && half_board_index(BLACK, SQ_D1) == 3);
 
+/// Full-board index of a square for the piece-square tables as seen by `c`: row 0 is c's
+/// eighth rank, columns are files a..h. The tables are not mirrored: the tuner may learn that
+/// queen-side pawns advance differently from king-side ones (Ethereal 12.50's asymmetric tables).
+constexpr int full_board_index(Color c, Square s) {
+  Square r = relative_square(c, s);
+  return (RANK_8 - rank_of(r)) * 8 + file_of(r);
+}
+static_assert(full_board_index(WHITE, SQ_A8) == 0 && full_board_index(WHITE, SQ_H1) == 63);
+static_assert(full_board_index(BLACK, SQ_E8) == 60 && full_board_index(BLACK, SQ_D1) == 3);
+
+/// How a parameter array maps onto the board, for the table writer and the pictures.
+enum class SquareLayout : uint8_t { None, Half, Full };
+constexpr SquareLayout square_layout(const ParamInfo& p) {
+  if (p.size == 64 && p.group == ParamGroup::Psqt) return SquareLayout::Full;
+  if (p.size == 32 && (p.group == ParamGroup::Psqt || p.group == ParamGroup::KingDanger)) return SquareLayout::Half;
+  return SquareLayout::None;
+}
+/// The element of a square table for the square on `row` (0 = rank 8) and `file` (0 = a).
+constexpr int square_table_element(SquareLayout layout, int row, int file) {
+  return layout == SquareLayout::Full ? row * 8 + file : row * 4 + (file < 4 ? file : 7 - file);
+}
+
 namespace params_detail {
+constexpr std::array<std::array<uint8_t, SQUARE_NB>, COLOR_NB> make_full_board() {
+  std::array<std::array<uint8_t, SQUARE_NB>, COLOR_NB> t{};
+  for (Color c : {WHITE, BLACK})
+    for (int s = 0; s < SQUARE_NB; ++s) t[c][s] = uint8_t(full_board_index(c, Square(s)));
+  return t;
+}
 constexpr std::array<std::array<uint8_t, SQUARE_NB>, COLOR_NB> make_half_board() {
   std::array<std::array<uint8_t, SQUARE_NB>, COLOR_NB> t{};
   for (Color c : {WHITE, BLACK})
@@ -111,7 +139,8 @@ constexpr std::array<std::array<uint8_t, SQUARE_NB>, COLOR_NB> make_half_board()
 }
 }  // namespace params_detail
 
-/// half_board_index() as a table, for the hot path: [colour][square].
+/// half_board_index() and full_board_index() as tables, for the hot path: [colour][square].
 inline constexpr auto HalfBoard = params_detail::make_half_board();
+inline constexpr auto FullBoard = params_detail::make_full_board();
 
 }  // namespace taper

@@ -36,7 +36,7 @@ void pawn_structure(const Position& pos, PawnEntry& e, Sink& out) {
 
     e.attackSpan[Us] |= pawn_attack_span(Us, s);
     e.semiOpenFiles[Us] &= uint8_t(~(1u << file_of(s)));
-    out.add(PawnPsqt + HalfBoard[Us][s], Us);
+    out.add(PawnPsqt + FullBoard[Us][s], Us);
 
     // Isolated: no pawn on a neighbouring file can ever defend it or be defended by it.
     // Backward: its neighbours have all gone ahead, so it cannot be defended by a pawn, and an
@@ -77,6 +77,7 @@ void pawn_structure(const Position& pos, PawnEntry& e, Sink& out) {
     if (candidate && !ownPawnAhead) {
       e.passed[Us] |= square_bb(s);
       out.add(PassedRank + r, Us);
+      if (const int edge = edge_distance(file_of(s))) out.add(PassedFileEdge, Us, edge);
     }
   }
 }

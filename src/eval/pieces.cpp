@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Knights, bishops, rooks and queens: placement, mobility, outposts, files, seventh rank, king attacks.
+// Knights, bishops, rooks and queens: placement, mobility, outposts, king distance, files, trapped
+// rooks, seventh rank, exposed queens, king attacks.
 #include "eval/params.hpp"
 #include "eval/sink.hpp"
 #include "eval/terms.hpp"
@@ -21,10 +22,20 @@ Bitboard piece_attacks(const Position& pos, Square s) {
 }
 
 /// Outposts (knights and bishops): a square in the enemy half, defended by a pawn, that no
-/// enemy pawn can ever attack; a piece there can only be exchanged, never chased away.
+/// enemy pawn can ever attack; a piece there can only be exchanged, never chased away. A knight
+/// that can jump to a free outpost next move is worth part of that (Stockfish 11's
+/// ReachableOutpost).
 template <Color Us, PieceType Pt, class Sink>
-void outpost(const EvalState& st, Square s, Sink& out) {
-  if (outpost_squares(st, Us) & square_bb(s)) out.add(Pt == KNIGHT ? KnightOutpost : BishopOutpost, Us);
+void outpost(const EvalState& st, Square s, Bitboard att, Sink& out) {
+  const Bitboard outposts = outpost_squares(st, Us);
+  if (outposts & square_bb(s)) out.add(Pt == KNIGHT ? KnightOutpost : BishopOutpost, Us);
+  else if (Pt == KNIGHT && (outposts & att & ~st.pos.pieces(Us))) out.add(KnightReachableOutpost, Us);
+}
+
+/// A minor far from its own king takes no part in its defence (Stockfish 11's KingProtector).
+template <Color Us, PieceType Pt, class Sink>
+void king_distance(const Position& pos, Square s, Sink& out) {
+  out.add(Pt == KNIGHT ? KnightKingDistance : BishopKingDistance, Us, distance(s, pos.king_square(Us)));
 }
 
 /// A knight or bishop right behind a pawn (ours or theirs) is screened from frontal attack
@@ -71,6 +82,28 @@ void seventh_rank(const Position& pos, Square s, Sink& out) {
     out.add(Pt == ROOK ? RookOnSeventh : QueenOnSeventh, Us);
 }
 
+/// A rook that can hardly move, on the wing where its own king stands between it and the
+/// centre, is shut in until the king moves away; worse when castling can no longer free it
+/// (Stockfish 11's TrappedRook; chessprogramming wiki "Trapped Pieces"). Strictly beyond the
+/// king, so that a position and its mirror image score alike (Stockfish 11 also counts a rook
+/// on the king's own file when the king is on the e- to h-files, but not on the a- to d-files).
+template <Color Us, class Sink>
+void trapped_rook(const Position& pos, Square s, int mobility, Sink& out) {
+  if (mobility > 3) return;
+  const File kingFile = file_of(pos.king_square(Us)), rookFile = file_of(s);
+  if (kingFile < FILE_E ? rookFile >= kingFile : rookFile <= kingFile) return;
+  const bool canCastle = pos.can_castle(Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING);
+  out.add(RookTrapped, Us, canCastle ? 1 : 2);
+}
+
+/// A queen with an enemy rook or bishop behind a single piece on its line: pinned, or open to
+/// a discovered attack (Stockfish 11's WeakQueen).
+template <Color Us, class Sink>
+void queen_exposed(const Position& pos, Square s, Sink& out) {
+  Bitboard pinners;
+  if (pos.slider_blockers(pos.pieces(~Us, ROOK, BISHOP), s, pinners)) out.add(QueenPinned, Us);
+}
+
 template <Color Us, PieceType Pt, class Sink>
 void pieces_of_type(const Position& pos, EvalState& st, Sink& out) {
   constexpr Color Them = ~Us;
@@ -86,8 +119,9 @@ void pieces_of_type(const Position& pos, EvalState& st, Sink& out) {
     st.attackedBy[Us][Pt] |= att;
     st.attackedBy[Us][ALL_PIECES] |= att;
 
-    out.add(PsqtOf[Pt] + HalfBoard[Us][s], Us);
-    out.add(MobilityOf[Pt] + popcount(att & st.mobilityArea[Us]), Us);
+    out.add(PsqtOf[Pt] + FullBoard[Us][s], Us);
+    const int mobility = popcount(att & st.mobilityArea[Us]);
+    out.add(MobilityOf[Pt] + mobility, Us);
 
     // King attack units (CPW "King Safety", attack table): per attacker, and per attacked square of the
     // enemy king's inner and outer ring, weighted by the attacker's type.
@@ -100,11 +134,17 @@ void pieces_of_type(const Position& pos, EvalState& st, Sink& out) {
     }
 
     if constexpr (Pt == KNIGHT || Pt == BISHOP) {
-      outpost<Us, Pt>(st, s, out);
+      outpost<Us, Pt>(st, s, att, out);
       behind_pawn<Us, Pt>(pos, s, out);
+      king_distance<Us, Pt>(pos, s, out);
     }
     if constexpr (Pt == BISHOP) bishop_scope<Us>(pos, s, out);
-    if constexpr (Pt == ROOK) rook_file<Us>(st, s, out);
+    if constexpr (Pt == ROOK) {
+      rook_file<Us>(st, s, out);
+      if (file_bb(s) & pos.pieces(QUEEN)) out.add(RookOnQueenFile, Us);
+      trapped_rook<Us>(pos, s, mobility, out);
+    }
+    if constexpr (Pt == QUEEN) queen_exposed<Us>(pos, s, out);
     if constexpr (Pt == ROOK || Pt == QUEEN) seventh_rank<Us, Pt>(pos, s, out);
   }
 }

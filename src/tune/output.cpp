@@ -47,7 +47,7 @@ std::string format_params_values(const WeightVector& w, const std::vector<std::s
       "// Format: PARAM_VALUES(name, elements...), S(mg, eg) for Linear weights, U(n) = S(n, 0) for\n"
       "// Danger, Curve and Scale values.\n"
       "// Tables indexed by square are written as a diagram from White's side, rank 8 on top, files\n"
-      "// a..d (e..h mirror them).\n\n"
+      "// a..h, or a..d where e..h mirror them (the king-square danger table).\n\n"
       "// clang-format off\n";
   for (int first = 0; first < ParamCount; first += Params[size_t(first)].size) {
     const ParamInfo& p = Params[size_t(first)];
@@ -57,16 +57,16 @@ std::string format_params_values(const WeightVector& w, const std::vector<std::s
       continue;
     }
     out += "PARAM_VALUES(" + name + ",";
-    // The half-board tables (square tables, the king's starting danger) as a diagram; other
-    // 32-element tables (shelter by edge distance and rank) in rows of eight.
-    const bool diagram = p.size == 32 && (p.group == ParamGroup::Psqt || p.group == ParamGroup::KingDanger);
-    const int perLine = diagram ? 4 : 8;
+    // Square tables (the piece-square tables, the king's starting danger) as a diagram, one
+    // rank per line; other tables (shelter by edge distance and rank) in rows of eight.
+    const SquareLayout layout = square_layout(p);
+    const int perLine = layout == SquareLayout::Half ? 4 : 8;
     for (int k = 0; k < p.size; ++k) {
       if (k % perLine == 0) out += "\n ";
       out += " " + value_text(p, w[size_t(first + k)], true);
       const bool last = k == p.size - 1;
       out += last ? ")" : ",";
-      if (diagram && k % 4 == 3) out += std::string("   // ") + char('8' - k / 4);
+      if (layout != SquareLayout::None && k % perLine == perLine - 1) out += std::string("   // ") + char('8' - k / perLine);
     }
     out += "\n";
   }

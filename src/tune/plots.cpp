@@ -101,7 +101,7 @@ std::string square_tables_svg(const WeightVector& w, const WeightVector* before,
   constexpr double Cell = 26, Board = 8 * Cell, Gap = 28, Left = 150, Top = 60;
   std::vector<int> tables;
   for (int first = 0; first < ParamCount; first += Params[size_t(first)].size)
-    if (Params[size_t(first)].size == 32) tables.push_back(first);
+    if (square_layout(Params[size_t(first)]) != SquareLayout::None) tables.push_back(first);
   const int columns = before ? 4 : 2;
   const double W = Left + columns * (Board + Gap), H = Top + double(tables.size()) * (Board + Gap) + 10;
 
@@ -133,13 +133,13 @@ std::string square_tables_svg(const WeightVector& w, const WeightVector* before,
       // placement), on zero for changes.
       double mean = 0, limit = 1;
       if (!change) {
-        for (int k = 0; k < 32; ++k) mean += value(k) / 32;
+        for (int k = 0; k < p.size; ++k) mean += value(k) / p.size;
       }
-      for (int k = 0; k < 32; ++k) limit = std::max(limit, std::abs(value(k) - mean));
+      for (int k = 0; k < p.size; ++k) limit = std::max(limit, std::abs(value(k) - mean));
       const double x0 = Left + c * (Board + Gap);
       for (int rank = 0; rank < 8; ++rank)
         for (int file = 0; file < 8; ++file) {
-          const int k = rank * 4 + (file < 4 ? file : 7 - file);
+          const int k = square_table_element(square_layout(p), rank, file);
           const double v = value(k);
           append(s, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"%s\" stroke=\"#eee\"/>\n", x0 + file * Cell,
                  y0 + rank * Cell, Cell, Cell, diverging(v - mean, limit).c_str());
