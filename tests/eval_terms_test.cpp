@@ -325,6 +325,20 @@ TEST(EvalTerms, OppositeColouredBishopsAreScaledDown) {
   EXPECT_EQ(rooks.scale, Weights[ScaleOppositeBishopsPieces].mg());
 }
 
+TEST(EvalTerms, FewPawnsOfTheStrongerSideScaleDown) {
+  // Rook endings, White a pawn up: with two pawns the factor is the table's for two, with
+  // four it is not scaled at all.
+  const EvalRecord two = rec("r5k1/7p/8/8/8/8/5PP1/R5K1 w - - 0 1");
+  ASSERT_EQ(two.exit, EvalExit::General);
+  EXPECT_EQ(two.scale, Weights[ScaleStrongPawns + 2].mg());
+  EXPECT_LT(two.scale, ScaleNormal);
+  const EvalRecord four = rec("r5k1/5ppp/8/8/8/8/P4PPP/R5K1 w - - 0 1");
+  EXPECT_EQ(four.scale, ScaleNormal);
+  // The stronger side's pawns count, not the defender's: Black, two pawns against one.
+  const EvalRecord black = rec("r5k1/6pp/8/8/8/8/7P/R5K1 w - - 0 1");
+  EXPECT_EQ(black.scale, Weights[ScaleStrongPawns + 2].mg());
+}
+
 TEST(EvalTerms, PawnlessMinorUpAndFiftyMoves) {
   // Rook against bishop and pawn: the rook side has no pawns and only a minor's worth more.
   // The pawn stays on a5: on a3 its passed-pawn terms can bring the endgame half to zero,

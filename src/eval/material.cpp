@@ -90,6 +90,10 @@ int scale_factor(const Position& pos, const MaterialEntry& e, int endgameScore) 
       scale = pos.non_pawn_material(WHITE) == SeeValue[BISHOP] && pos.non_pawn_material(BLACK) == SeeValue[BISHOP]
                   ? Weights[ScaleOppositeBishops].mg()
                   : Weights[ScaleOppositeBishopsPieces].mg();
+    else if (const int pawns = pos.count(strong, PAWN); pawns < 4)
+      // With few pawns the defender can give up a piece for the last of them, or hold a
+      // fortress: a material edge is converted less often (Stockfish 11's general scale).
+      scale = Weights[ScaleStrongPawns + pawns].mg();
     else
       scale = ScaleNormal;
   }
