@@ -120,6 +120,7 @@ class Worker {
   int rootDepth_ = 0;
   size_t pvIdx_ = 0;
   int nmpMinPly_ = 0;
+  int trend_ = 0;  ///< midgame amount added to the root side's static evals (EvalTrend); half in the endgame
   Color nmpColor_ = WHITE;
   int callsSinceTimeCheck_ = 0;
   Move pvTable_[MAX_PLY + 2][MAX_PLY + 2];
