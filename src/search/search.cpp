@@ -56,7 +56,7 @@ void Worker::prepare(const Position& root, const std::vector<RootMove>& rootMove
   completedDepth_ = 0;
   selDepth_ = 0;
   nmpMinPly_ = 0;
-  trend_ = 0;
+  trend_ = Score();
 }
 
 int Worker::reduction(bool improving, int depth, int moveCount) const {
@@ -67,14 +67,13 @@ int Worker::reduction(bool improving, int depth, int moveCount) const {
 Value Worker::evaluate(const Position& pos) { return evaluator_.evaluate(pos); }
 
 Value Worker::corrected_eval(const Position& pos, Value raw) const {
+  if (!CorrHist && !EvalTrend) return raw;
   Value v = raw;
   if (CorrHist) v += hist_->correction[pos.side_to_move()][pos.pawn_key() % CorrectionSlots] / CorrHistDiv;
-  if (trend_) {
-    const int phase = game_phase(pos);
-    const int t = (trend_ * phase + trend_ / 2 * (PhaseMidgame - phase)) / PhaseMidgame;
-    v += pos.side_to_move() == rootPos_.side_to_move() ? t : -t;
+  if (EvalTrend) {
+    const Value t = tapered_value(trend_, game_phase(pos), ScaleNormal);
+    v += pos.side_to_move() == WHITE ? t : -t;
   }
-  if (v == raw) return raw;
   return std::clamp(v, VALUE_TB_LOSS_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
 
@@ -412,13 +411,13 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (singularTtMove) r -= 1;                  // Stockfish 11's singularLMR
         if (!isNoisy && ttCapture) r += 1;           // a capture is the likely best move here
       }
-      // Stockfish 11's split: quiets in cut nodes one ply more; elsewhere a move that takes a
-      // piece out of a capture (moving it back would lose it) two plies less.
-      if (LmrEscape && !isNoisy) {
-        if (cutNode) r += 1;
-        else if (m.kind() == NORMAL && !pos.see_ge(Move(m.to(), m.from()), 0)) r -= 2;
-      }
       if (!isNoisy) {
+        // Stockfish 11's split: quiets in cut nodes one ply more; elsewhere a move that takes a
+        // piece out of a capture (moving it back would lose it) two plies less.
+        if (LmrEscape) {
+          if (cutNode) r += 1;
+          else if (m.kind() == NORMAL && !pos.see_ge(Move(m.to(), m.from()), 0)) r -= 2;
+        }
         if (m == ss->killers[0] || m == ss->killers[1] || m == counter) r -= 1;
         ss->statScore = hist_->butterfly[us][m.from()][m.to()] + (*contHist[0])[moved][m.to()] +
                         (*contHist[1])[moved][m.to()] - LmrHistOffset;
@@ -666,8 +665,10 @@ void Worker::iterative_deepening() {
     // Eval trend: lean the static evals toward the side the last iteration's score favours.
     if (EvalTrend && !limits.infinite && rootDepth_ >= 4) {
       const Value prev = rootMoves_[0].averageScore;
-      if (prev != -VALUE_INFINITE && std::abs(prev) < VALUE_KNOWN_WIN)
-        trend_ = TrendMax * prev / (std::abs(prev) + TrendDiv);
+      if (prev != -VALUE_INFINITE && std::abs(prev) < VALUE_KNOWN_WIN) {
+        const int d = TrendMax * prev / (std::abs(prev) + TrendDiv);
+        trend_ = rootPos_.side_to_move() == WHITE ? Score(d, d / 2) : -Score(d, d / 2);
+      }
     }
 
     for (pvIdx_ = 0; pvIdx_ < multiPv && !shared_.stop; ++pvIdx_) {

@@ -120,7 +120,7 @@ class Worker {
   int rootDepth_ = 0;
   size_t pvIdx_ = 0;
   int nmpMinPly_ = 0;
-  int trend_ = 0;  ///< midgame amount added to the root side's static evals (EvalTrend); half in the endgame
+  Score trend_;  ///< EvalTrend's lean toward the root side, White's view (eg half = mg / 2); zero until depth 4
   Color nmpColor_ = WHITE;
   int callsSinceTimeCheck_ = 0;
   Move pvTable_[MAX_PLY + 2][MAX_PLY + 2];
