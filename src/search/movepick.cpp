@@ -25,10 +25,11 @@ MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist, 
   cur_ = end_ = badEnd_ = quietsStart_ = moves_;
 }
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist)
-    : pos_(pos), hist_(hist), contHist_(contHist), counter_(Move::none()) {
+MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist,
+                       bool quietChecks)
+    : pos_(pos), hist_(hist), contHist_(contHist), counter_(Move::none()), quietChecks_(quietChecks) {
   bool ttOk = ttMove && pos.is_pseudo_legal(ttMove) && pos.is_legal(ttMove) &&
-              (pos.in_check() || pos.is_capture_or_promotion(ttMove));
+              (pos.in_check() || pos.is_capture_or_promotion(ttMove) || (quietChecks && pos.gives_check(ttMove)));
   ttMove_ = ttOk ? ttMove : Move::none();
   stage_ = pos.in_check() ? EvasionTT : QsearchTT;
   if (!ttMove_) ++stage_;
@@ -177,6 +178,21 @@ Move MovePicker::next(bool skipQuiets) {
           Move m = pick_best(cur_, end_);
           if (m != ttMove_) return m;
         }
+        stage_ = quietChecks_ ? QsGenQuietChecks : Done;
+        break;
+
+      case QsGenQuietChecks: {
+        // Few quiet moves give check; filtering the quiet list keeps one generator to trust.
+        cur_ = end_ = moves_;
+        ScoredMove* last = generate_into(QUIETS, moves_);
+        for (ScoredMove* sm = moves_; sm != last; ++sm)
+          if (sm->move != ttMove_ && pos_.gives_check(sm->move)) *end_++ = *sm;
+        ++stage_;
+        break;
+      }
+
+      case QsQuietChecks:
+        if (cur_ < end_) return (cur_++)->move;
         stage_ = Done;
         break;
 

@@ -12,8 +12,10 @@ class MovePicker {
   /// Main search. `contHist` points to the continuation tables of 1, 2 and 4 plies back.
   MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist,
              const Move* killers, Move counter);
-  /// Quiescence search: noisy moves only (all moves when in check).
-  MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist);
+  /// Quiescence search: noisy moves only (all moves when in check); with `quietChecks`, the
+  /// quiet moves that give check follow the noisy ones.
+  MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist,
+             bool quietChecks = false);
 
   /// The next move, or Move::none() when exhausted. With `skipQuiets` the remaining quiet
   /// moves (not the killers already returned) are skipped.
@@ -23,7 +25,7 @@ class MovePicker {
   enum Stage {
     MainTT, GenNoisy, GoodNoisy, Killer1, Killer2, Counter, GenQuiets, Quiets, BadNoisy,
     EvasionTT, GenEvasions, Evasions,
-    QsearchTT, QsGenNoisy, QsNoisy,
+    QsearchTT, QsGenNoisy, QsNoisy, QsGenQuietChecks, QsQuietChecks,
     Done
   };
   struct ScoredMove {
@@ -47,6 +49,7 @@ class MovePicker {
   ScoredMove moves_[MAX_MOVES];
   ScoredMove *cur_, *end_, *badEnd_;  // bad captures are kept at the front of moves_
   ScoredMove* quietsStart_;
+  bool quietChecks_ = false;
 };
 
 }  // namespace taper

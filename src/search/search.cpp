@@ -16,6 +16,11 @@ using namespace tunable;
 
 namespace {
 
+// Depths quiescence stores in the TT: its first ply, when it also tries quiet checks, ranks one
+// above the deeper, capture-only plies (all below every main-search depth).
+constexpr int QsDepthChecks = -5;
+constexpr int QsDepthNoChecks = -6;
+
 // [depth][move number] -> plies of late-move reduction, as log(depth) * log(moves) grows.
 int Reductions[MAX_PLY][MAX_MOVES];
 
@@ -514,10 +519,16 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     return ply >= MAX_PLY - 1 && !inCheck ? evaluate(pos) : draw_value(nodes());
   if (pos.is_draw(ply) || pos.is_insufficient_material()) return draw_value(nodes());
 
+  // The first ply of quiescence may also try quiet checks. Its results carry a TT depth one above
+  // the capture-only plies, so that a first-ply visit never cuts on a capture-only result.
+  const bool quietChecks = QsChecks && depth == 0 && !inCheck;
+  const int ttDepth = quietChecks ? QsDepthChecks : QsDepthNoChecks;
+
   TTData tte{};
   const bool ttHit = shared_.tt->probe(pos.key(), ply, tte);
   const Value ttValue = ttHit ? tte.value : VALUE_NONE;
-  if (!PvNode && ttHit && ttValue != VALUE_NONE && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+  if (!PvNode && ttHit && ttValue != VALUE_NONE && tte.depth >= ttDepth &&
+      (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return ttValue;
 
   Value bestValue, futilityBase, rawEval = VALUE_NONE;
@@ -530,7 +541,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER))) bestValue = ttValue;
     // Stand pat: the side to move can usually do at least as well as the static eval.
     if (bestValue >= beta) {
-      if (!ttHit) shared_.tt->store(pos.key(), ply, Move::none(), bestValue, rawEval, -6, BOUND_LOWER, false);
+      if (!ttHit) shared_.tt->store(pos.key(), ply, Move::none(), bestValue, rawEval, ttDepth, BOUND_LOWER, false);
       return bestValue;
     }
     if (PvNode && bestValue > alpha) alpha = bestValue;
@@ -538,7 +549,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
   }
 
   const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
-  MovePicker picker(pos, ttHit ? tte.move : Move::none(), *hist_, contHist);
+  MovePicker picker(pos, ttHit ? tte.move : Move::none(), *hist_, contHist, quietChecks);
   Move bestMove = Move::none();
   int moveCount = 0;
 
@@ -593,7 +604,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
   if (inCheck && bestValue == -VALUE_INFINITE) return mated_in(ply);
 
   Bound bound = bestValue >= beta ? BOUND_LOWER : BOUND_UPPER;
-  shared_.tt->store(pos.key(), ply, bestMove, bestValue, rawEval, -6, bound, false);
+  shared_.tt->store(pos.key(), ply, bestMove, bestValue, rawEval, ttDepth, bound, false);
   return bestValue;
 }
 
