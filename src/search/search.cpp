@@ -196,6 +196,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
   (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
+  // The grandchildren's statScore starts from 0; each later grandchild inherits the last one's.
+  if (StatExtras) (ss + 2)->statScore = 0;
   Move prevMove = (ss - 1)->currentMove;
   Square prevSq = prevMove.is_ok() ? prevMove.to() : SQ_NONE;
   const Move excluded = ss->excludedMove;
@@ -338,6 +340,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   int quietCount = 0, captureCount = 0, moveCount = 0;
   bool skipQuiets = false;
   const Color us = pos.side_to_move();
+  // The move that led here took a piece and little material is left: the ending that follows
+  // is decided by details, so every move here is extended (ExtExtras).
+  const bool afterEndgameCapture = ExtExtras && SeeValue[type_of(pos.captured_piece())] > SeeValue[PAWN] &&
+                                   pos.non_pawn_material(WHITE) + pos.non_pawn_material(BLACK) <= 2 * SeeValue[ROOK];
 
   for (Move m; (m = picker.next(skipQuiets));) {
     if (m == excluded) continue;
@@ -352,16 +358,21 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     const bool givesCheck = pos.gives_check(m);
     const Piece moved = pos.moved_piece(m);
     int newDepth = depth - 1;
+    bool moveCountPruning = false;
 
     // Shallow-depth pruning (never while we are being mated, never without pieces).
     if (!RootNode && bestValue > VALUE_TB_LOSS_IN_MAX_PLY && pos.non_pawn_material(us)) {
       int lmrDepth = std::max(newDepth - reduction(improving, depth, moveCount), 0);
+      moveCountPruning = moveCount >= late_move_count(improving, depth);
       if (!isNoisy && !givesCheck) {
-        if (moveCount >= late_move_count(improving, depth)) {
+        if (moveCountPruning) {
           skipQuiets = true;
           continue;
         }
-        if (lmrDepth < 3 && (*contHist[0])[moved][m.to()] < 0 && (*contHist[1])[moved][m.to()] < 0) continue;
+        // Below a move with a good history, or a first move, prune by history a little deeper.
+        int historyPruneDepth = 3 + (StatExtras && ((ss - 1)->statScore > 0 || (ss - 1)->moveCount == 1));
+        if (lmrDepth < historyPruneDepth && (*contHist[0])[moved][m.to()] < 0 && (*contHist[1])[moved][m.to()] < 0)
+          continue;
         if (!inCheck && lmrDepth < FutilityDepth && ss->staticEval + FutilityBase + FutilityMul * lmrDepth <= alpha)
           continue;
         if (!pos.see_ge(m, -SeeQuietMul * lmrDepth * lmrDepth)) continue;
@@ -392,9 +403,15 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
       } else if (SingularNegative && ttValue >= beta) {
         extension = -1;  // not singular and another move is good enough too: look at the hash move less
       }
-    } else if (givesCheck && pos.see_ge(m, 0)) {
+    } else if (givesCheck && (pos.see_ge(m, 0) || (ExtExtras && (pos.blockers_for_king(~us) & square_bb(m.from()))))) {
+      extension = 1;  // a check that keeps material, or a discovered check (the other piece checks)
+    } else if (ExtExtras && m == ss->killers[0] && type_of(moved) == PAWN && relative_rank(us, m.from()) > RANK_4 &&
+               !(pos.pieces(~us, PAWN) & passed_pawn_span(us, m.to()))) {
+      extension = 1;  // a passed pawn's advance that already refuted a sibling
+    } else if (afterEndgameCapture) {
       extension = 1;
     }
+    if (ExtExtras && m.kind() == CASTLING) extension = std::max(extension, 1);
     newDepth += extension;
     ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension >= 2);
 
@@ -406,7 +423,11 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 
     bool fullDepthSearch;
-    if (depth >= 3 && moveCount > 1 + 2 * RootNode && (!isNoisy || cutNode)) {
+    // Captures are reduced in cut nodes; with NoisyLmr also late ones (move-count pruning has
+    // begun) and those that cannot lift the static eval above alpha even with the piece won.
+    if (depth >= 3 && moveCount > 1 + 2 * RootNode &&
+        (!isNoisy || cutNode ||
+         (NoisyLmr && (moveCountPruning || ss->staticEval + SeeValue[type_of(pos.captured_piece())] <= alpha)))) {
       // Late move reductions, adjusted by what we know about the move and the node.
       int r = reduction(improving, depth, moveCount);
       if (ss->ttPv) r -= 1;
@@ -424,9 +445,19 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
           else if (m.kind() == NORMAL && !pos.see_ge(Move(m.to(), m.from()), 0)) r -= 2;
         }
         if (m == ss->killers[0] || m == ss->killers[1] || m == counter) r -= 1;
-        ss->statScore = hist_->butterfly[us][m.from()][m.to()] + (*contHist[0])[moved][m.to()] +
-                        (*contHist[1])[moved][m.to()] - LmrHistOffset;
+        const int butterfly = hist_->butterfly[us][m.from()][m.to()];
+        const int cont0 = (*contHist[0])[moved][m.to()], cont1 = (*contHist[1])[moved][m.to()];
+        ss->statScore = butterfly + cont0 + cont1 - LmrHistOffset;
+        if (StatExtras) {
+          ss->statScore += (*contHist[2])[moved][m.to()];
+          if (ss->statScore < 0 && butterfly >= 0 && cont0 >= 0 && cont1 >= 0) ss->statScore = 0;
+          // Compared with the opponent's last move: ours looks good and theirs did not, or the reverse.
+          if (ss->statScore >= -102 && (ss - 1)->statScore < -114) r -= 1;
+          else if ((ss - 1)->statScore >= -116 && ss->statScore < -154) r += 1;
+        }
         r -= ss->statScore / LmrHistDiv;
+      } else if (NoisyLmr) {
+        if (depth < 8 && moveCount > 2) r += 1;  // a late capture at low depth
       } else {
         r -= 1;
       }
