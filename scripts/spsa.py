@@ -123,8 +123,10 @@ def play_iteration(fastchess, exe, plus, minus, openings, fmt, settings, rng, tm
             "-draw", "movenumber=40", "movecount=8", "score=10",
             "-config", f"outname={os.path.join(tmpdir, 'fastchess-config.json')}"]
     r = subprocess.run(cmd, capture_output=True, text=True)
-    with open(pgn, encoding="utf-8", errors="replace") as f:
-        games = parse_games(f.read())
+    games = []
+    if os.path.exists(pgn):
+        with open(pgn, encoding="utf-8", errors="replace") as f:
+            games = parse_games(f.read())
     if r.returncode != 0 or len(games) != 2 * settings["pairs"]:
         sys.stderr.write(r.stdout[-2000:] + r.stderr[-2000:])
         raise RuntimeError(f"fastchess returned {r.returncode} after {len(games)} games")
@@ -227,7 +229,7 @@ def main(argv=None):
     stop = []
     signal.signal(signal.SIGTERM, lambda s, f: stop.append(s))
     signal.signal(signal.SIGINT, lambda s, f: stop.append(s))
-    done_here = 0
+    done_here = failures = 0
     while state["iteration"] < settings["iterations"] and not stop:
         if args.stop_after is not None and done_here >= args.stop_after:
             break
@@ -249,8 +251,13 @@ def main(argv=None):
         except RuntimeError as e:
             if stop:
                 break  # interrupted mid-iteration: that iteration is simply played again
+            failures += 1
+            if failures >= 3:
+                print(f"# iteration {k}: {e}; three failures in a row, stopping", flush=True)
+                return 2
             print(f"# iteration {k}: {e}; retrying", flush=True)
             continue
+        failures = 0
         for name, p in params.items():
             p["value"] = min(p["max"], max(p["min"], p["value"] + step[name] * (w - l)))
         tot = state["totals"]
