@@ -43,6 +43,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+from match import parse_pgn_games  # noqa: E402
 from sprt import build, git, unpack_book  # noqa: E402
 
 ALPHA, GAMMA, A_RATIO = 0.602, 0.101, 0.1
@@ -90,16 +91,6 @@ def load_openings(spec, tmpdir):
         return "epd", [line.strip() + "\n" for line in f if line.strip()]
 
 
-def parse_games(pgn_text):
-    """(white, black, result, termination) of each game in a fastchess PGN."""
-    games = []
-    for block in re.split(r"(?m)^(?=\[Event )", pgn_text):
-        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', block, re.M))
-        if "Result" in tags:
-            games.append((tags.get("White"), tags.get("Black"), tags["Result"], tags.get("Termination", "")))
-    return games
-
-
 def play_iteration(fastchess, exe, plus, minus, openings, fmt, settings, rng, tmpdir):
     """Plays settings['pairs'] opening pairs of theta+ (`plus`) against theta- (`minus`).
 
@@ -126,7 +117,8 @@ def play_iteration(fastchess, exe, plus, minus, openings, fmt, settings, rng, tm
     games = []
     if os.path.exists(pgn):
         with open(pgn, encoding="utf-8", errors="replace") as f:
-            games = parse_games(f.read())
+            games = [(g.get("White"), g.get("Black"), g["Result"], g.get("Termination", ""))
+                     for g in parse_pgn_games(f.read()) if "Result" in g]
     if r.returncode != 0 or len(games) != 2 * settings["pairs"]:
         sys.stderr.write(r.stdout[-2000:] + r.stderr[-2000:])
         raise RuntimeError(f"fastchess returned {r.returncode} after {len(games)} games")
