@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "board/position.hpp"
+#include "core/uninitialized.hpp"
 
 namespace taper {
 
@@ -23,14 +24,14 @@ Move* generate(const Position& pos, Move* list);
 template <GenType T>
 class MoveList {
  public:
-  explicit MoveList(const Position& pos) : last_(generate<T>(pos, moves_)) {}
-  const Move* begin() const { return moves_; }
+  explicit MoveList(const Position& pos) : last_(generate<T>(pos, moves_.data())) {}
+  const Move* begin() const { return moves_.data(); }
   const Move* end() const { return last_; }
-  size_t size() const { return size_t(last_ - moves_); }
+  size_t size() const { return size_t(last_ - moves_.data()); }
   bool contains(Move m) const { return std::find(begin(), end(), m) != end(); }
 
  private:
-  Move moves_[MAX_MOVES];
+  UninitializedArray<Move, MAX_MOVES> moves_;  // filled by generate() before any read
   Move* last_;
 };
 

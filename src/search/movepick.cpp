@@ -22,7 +22,7 @@ MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist, 
   ttMove_ = ttOk ? ttMove : Move::none();
   stage_ = pos.in_check() ? EvasionTT : MainTT;
   if (!ttMove_) ++stage_;
-  cur_ = end_ = badEnd_ = quietsStart_ = moves_;
+  cur_ = end_ = badEnd_ = quietsStart_ = moves_.data();
 }
 
 MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist,
@@ -33,11 +33,12 @@ MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist, 
   ttMove_ = ttOk ? ttMove : Move::none();
   stage_ = pos.in_check() ? EvasionTT : QsearchTT;
   if (!ttMove_) ++stage_;
-  cur_ = end_ = badEnd_ = quietsStart_ = moves_;
+  cur_ = end_ = badEnd_ = quietsStart_ = moves_.data();
 }
 
 MovePicker::ScoredMove* MovePicker::generate_into(GenType type, ScoredMove* at) {
-  Move list[MAX_MOVES];
+  UninitializedArray<Move, MAX_MOVES> buffer;
+  Move* list = buffer.data();
   Move* last = type == NOISY ? generate<NOISY>(pos_, list) : type == QUIETS ? generate<QUIETS>(pos_, list)
                                                                             : generate<LEGAL>(pos_, list);
   for (Move* m = list; m != last; ++m) *at++ = {*m, 0};
@@ -97,8 +98,8 @@ Move MovePicker::next(bool skipQuiets) {
 
       case GenNoisy:
       case QsGenNoisy:
-        cur_ = badEnd_ = moves_;
-        end_ = generate_into(NOISY, moves_);
+        cur_ = badEnd_ = moves_.data();
+        end_ = generate_into(NOISY, moves_.data());
         score_noisy(cur_, end_);
         ++stage_;
         break;
@@ -147,7 +148,7 @@ Move MovePicker::next(bool skipQuiets) {
           if (!is_special(m)) return m;
         }
         ++stage_;
-        cur_ = moves_;
+        cur_ = moves_.data();
         break;
 
       case BadNoisy:
@@ -159,8 +160,8 @@ Move MovePicker::next(bool skipQuiets) {
         break;
 
       case GenEvasions:
-        cur_ = moves_;
-        end_ = generate_into(LEGAL, moves_);
+        cur_ = moves_.data();
+        end_ = generate_into(LEGAL, moves_.data());
         score_evasions(cur_, end_);
         ++stage_;
         break;
@@ -183,9 +184,9 @@ Move MovePicker::next(bool skipQuiets) {
 
       case QsGenQuietChecks: {
         // Few quiet moves give check; filtering the quiet list keeps one generator to trust.
-        cur_ = end_ = moves_;
-        ScoredMove* last = generate_into(QUIETS, moves_);
-        for (ScoredMove* sm = moves_; sm != last; ++sm)
+        cur_ = end_ = moves_.data();
+        ScoredMove* last = generate_into(QUIETS, moves_.data());
+        for (ScoredMove* sm = moves_.data(); sm != last; ++sm)
           if (sm->move != ttMove_ && pos_.gives_check(sm->move)) *end_++ = *sm;
         ++stage_;
         break;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "board/movegen.hpp"
+#include "core/uninitialized.hpp"
 #include "search/history.hpp"
 
 namespace taper {
@@ -46,7 +47,7 @@ class MovePicker {
   const PieceToHistory* const* contHist_;
   Move ttMove_, killers_[2] = {}, counter_;
   int stage_;
-  ScoredMove moves_[MAX_MOVES];
+  UninitializedArray<ScoredMove, MAX_MOVES> moves_;  // written by generate_into() before any read
   ScoredMove *cur_, *end_, *badEnd_;  // bad captures are kept at the front of moves_
   ScoredMove* quietsStart_;
   bool quietChecks_ = false;

@@ -336,7 +336,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
   Value bestValue = -VALUE_INFINITE, value = bestValue;
   Move bestMove = Move::none();
-  Move quietsTried[64], capturesTried[32];
+  UninitializedArray<Move, 64> quietsTried;  // only the first quietCount are read
+  UninitializedArray<Move, 32> capturesTried;
   int quietCount = 0, captureCount = 0, moveCount = 0;
   bool skipQuiets = false;
   const Color us = pos.side_to_move();
@@ -513,7 +514,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
   if (!moveCount) bestValue = excluded ? alpha : inCheck ? mated_in(ply) : VALUE_DRAW;
   else if (bestMove)
-    update_all_stats(pos, ss, bestMove, bestValue, beta, prevSq, quietsTried, quietCount, capturesTried, captureCount,
+    update_all_stats(pos, ss, bestMove, bestValue, beta, prevSq, quietsTried.data(), quietCount, capturesTried.data(), captureCount,
                      depth);
   if (PvNode) bestValue = std::min(bestValue, maxValue);
 
