@@ -6,8 +6,8 @@ namespace taper {
 
 namespace {
 
-template <GenType T>
-inline Move* add_promotions(Move* list, Square from, Square to) {
+template <GenType T, typename Out>
+inline Out* add_promotions(Out* list, Square from, Square to) {
   // Every promotion is "noisy": it changes material, like a capture.
   if constexpr (T != QUIETS) {
     *list++ = Move::make<PROMOTION>(from, to, QUEEN);
@@ -19,8 +19,8 @@ inline Move* add_promotions(Move* list, Square from, Square to) {
 }
 
 /// Pawn moves of pawns in `pawns` (none of them pinned) onto squares allowed by `checkMask`.
-template <Color Us, GenType T>
-Move* pawn_moves(const Position& pos, Move* list, Bitboard pawns, Bitboard checkMask) {
+template <Color Us, GenType T, typename Out>
+Out* pawn_moves(const Position& pos, Out* list, Bitboard pawns, Bitboard checkMask) {
   constexpr Color Them = ~Us;
   constexpr Direction Up = pawn_push(Us);
   constexpr Direction UpLeft = Us == WHITE ? NORTH_WEST : SOUTH_EAST;
@@ -80,8 +80,8 @@ Move* pawn_moves(const Position& pos, Move* list, Bitboard pawns, Bitboard check
 }
 
 /// Moves of one pinned pawn, restricted to its pin ray (never called in check).
-template <Color Us, GenType T>
-Move* pinned_pawn_moves(const Position& pos, Move* list, Square from, Bitboard ray) {
+template <Color Us, GenType T, typename Out>
+Out* pinned_pawn_moves(const Position& pos, Out* list, Square from, Bitboard ray) {
   constexpr Direction Up = pawn_push(Us);
   Bitboard targets = 0;
   if constexpr (T != QUIETS) targets |= pawn_attacks_bb(Us, from) & pos.pieces(~Us) & ray;
@@ -98,8 +98,8 @@ Move* pinned_pawn_moves(const Position& pos, Move* list, Square from, Bitboard r
   return list;
 }
 
-template <Color Us, PieceType Pt>
-Move* piece_moves(const Position& pos, Move* list, Bitboard target, Bitboard pinned, Square ksq) {
+template <Color Us, PieceType Pt, typename Out>
+Out* piece_moves(const Position& pos, Out* list, Bitboard target, Bitboard pinned, Square ksq) {
   Bitboard occupied = pos.pieces();
   for (Bitboard b = pos.pieces(Us, Pt); b;) {
     Square from = pop_lsb(b);
@@ -110,8 +110,8 @@ Move* piece_moves(const Position& pos, Move* list, Bitboard target, Bitboard pin
   return list;
 }
 
-template <Color Us, GenType T>
-Move* generate_all(const Position& pos, Move* list) {
+template <Color Us, GenType T, typename Out>
+Out* generate_all(const Position& pos, Out* list) {
   constexpr Color Them = ~Us;
   const Square ksq = pos.king_square(Us);
   const Bitboard checkers = pos.checkers();
@@ -173,13 +173,16 @@ Move* generate_all(const Position& pos, Move* list) {
 
 }  // namespace
 
-template <GenType T>
-Move* generate(const Position& pos, Move* list) {
+template <GenType T, typename Out>
+Out* generate(const Position& pos, Out* list) {
   return pos.side_to_move() == WHITE ? generate_all<WHITE, T>(pos, list) : generate_all<BLACK, T>(pos, list);
 }
 
 template Move* generate<NOISY>(const Position&, Move*);
 template Move* generate<QUIETS>(const Position&, Move*);
 template Move* generate<LEGAL>(const Position&, Move*);
+template ScoredMove* generate<NOISY>(const Position&, ScoredMove*);
+template ScoredMove* generate<QUIETS>(const Position&, ScoredMove*);
+template ScoredMove* generate<LEGAL>(const Position&, ScoredMove*);
 
 }  // namespace taper

@@ -15,10 +15,22 @@ enum GenType {
   LEGAL    ///< both
 };
 
-/// Writes the legal moves of kind T to `list` and returns the new end. Check evasions,
-/// pins and the en-passant discovered check are handled here, so every move is legal.
-template <GenType T>
-Move* generate(const Position& pos, Move* list);
+/// A move with an ordering score, for the move picker. Generation writes only the move, so
+/// the picker scores the moves where they were generated instead of copying them over.
+struct ScoredMove {
+  Move move;
+  int score;
+  ScoredMove& operator=(Move m) {
+    move = m;
+    return *this;
+  }
+};
+
+/// Writes the legal moves of kind T to `list` (of Move or ScoredMove) and returns the new
+/// end. Check evasions, pins and the en-passant discovered check are handled here, so every
+/// move is legal.
+template <GenType T, typename Out>
+Out* generate(const Position& pos, Out* list);
 
 /// A fixed-capacity list of legal moves, generated on construction.
 template <GenType T>

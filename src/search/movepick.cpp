@@ -36,13 +36,9 @@ MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist, 
   cur_ = end_ = badEnd_ = quietsStart_ = moves_.data();
 }
 
-MovePicker::ScoredMove* MovePicker::generate_into(GenType type, ScoredMove* at) {
-  UninitializedArray<Move, MAX_MOVES> buffer;
-  Move* list = buffer.data();
-  Move* last = type == NOISY ? generate<NOISY>(pos_, list) : type == QUIETS ? generate<QUIETS>(pos_, list)
-                                                                            : generate<LEGAL>(pos_, list);
-  for (Move* m = list; m != last; ++m) *at++ = {*m, 0};
-  return at;
+ScoredMove* MovePicker::generate_into(GenType type, ScoredMove* at) {
+  return type == NOISY ? generate<NOISY>(pos_, at) : type == QUIETS ? generate<QUIETS>(pos_, at)
+                                                                    : generate<LEGAL>(pos_, at);
 }
 
 void MovePicker::score_noisy(ScoredMove* begin, ScoredMove* end) {
