@@ -29,6 +29,7 @@ class MovePicker {
     QsearchTT, QsGenNoisy, QsNoisy, QsGenQuietChecks, QsQuietChecks,
     Done
   };
+
   bool usable_quiet(Move m) const;  // a killer/counter that is legal here and not a repeat
   void score_noisy(ScoredMove* begin, ScoredMove* end);
   void score_quiets(ScoredMove* begin, ScoredMove* end);
