@@ -45,11 +45,11 @@ a6 {-0.30/10 0.1s} 4. Bxc6 {+M5/20 0.1s} dxc6 {+9.00/3 0.1s} 5. Nxe5 1-0
 1. e4 {+0.20/10 0.1s} e5 2. Ke3 {+0.10/1 0.1s} 0-1
 )";
 
-PgnScan scan(const std::string& engine, std::vector<ScoredMove>& moves) {
+PgnScan scan(const std::string& engine, std::vector<PgnScoredMove>& moves) {
   Position::init();
   std::istringstream in(Pgn);
   return scan_pgn([&](std::string& line) { return bool(std::getline(in, line)); }, engine,
-                  [&](const ScoredMove& m) { moves.push_back(m); });
+                  [&](const PgnScoredMove& m) { moves.push_back(m); });
 }
 
 }  // namespace
@@ -74,7 +74,7 @@ TEST(PgnScores, ScoreComments) {
 }
 
 TEST(PgnScores, TheEnginesMovesWithScoresFromWhitesSide) {
-  std::vector<ScoredMove> moves;
+  std::vector<PgnScoredMove> moves;
   PgnScan s = scan("taper", moves);
   EXPECT_EQ(s.games, 4u);
   EXPECT_EQ(s.usedGames, 3u);  // the unfinished game is left out

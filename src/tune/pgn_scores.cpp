@@ -88,7 +88,7 @@ bool parse_score_comment(const std::string& comment, int& centipawns, bool& mate
 }
 
 PgnScan scan_pgn(const std::function<bool(std::string&)>& nextLine, const std::string& engine,
-                 const std::function<void(const ScoredMove&)>& onMove) {
+                 const std::function<void(const PgnScoredMove&)>& onMove) {
   PgnScan scan;
   std::map<std::string, std::string> tags;
   std::string movetext;

@@ -12,7 +12,7 @@
 namespace taper::tune {
 
 /// One move of the chosen engine with its score, ready for the WDL histogram.
-struct ScoredMove {
+struct PgnScoredMove {
   int material = 0;    ///< wdl_material of the position the engine searched
   int score = 0;       ///< its score in centipawns from White's point of view
   double result = 0.5; ///< the game's result for White
@@ -33,7 +33,7 @@ struct PgnScan {
 /// without a decisive or drawn result (`*`) are skipped. Chess960 games (Variant tag) replay
 /// with Chess960 castling.
 PgnScan scan_pgn(const std::function<bool(std::string&)>& nextLine, const std::string& engine,
-                 const std::function<void(const ScoredMove&)>& onMove);
+                 const std::function<void(const PgnScoredMove&)>& onMove);
 
 /// The centipawns of a score comment's leading number ("+0.35/12 0.512s" -> 35); false for
 /// mate scores ("+M5/20 ..."), book moves and comments without a score. `mate` tells which.

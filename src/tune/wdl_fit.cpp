@@ -272,7 +272,7 @@ int fit_wdl_files(const std::vector<std::string>& files, const std::string& out,
     }
     if (file.find(".pgn") != std::string::npos) {
       // Match games: the engine's own scores of the positions it moved in.
-      PgnScan scan = scan_pgn([&](std::string& line) { return reader.next(line); }, engine, [&](const ScoredMove& m) {
+      PgnScan scan = scan_pgn([&](std::string& line) { return reader.next(line); }, engine, [&](const PgnScoredMove& m) {
         ++read;
         if (!h.add(m.material, m.score, m.result)) ++outOfRange;
       });
