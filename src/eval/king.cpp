@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // King safety: piece-square, pawn shelter and storm, open files, king in the centre, danger units.
 #include <algorithm>
-#include <cstdlib>
+#include <bit>
 
 #include "eval/params.hpp"
 #include "eval/sink.hpp"
@@ -20,6 +20,17 @@ constexpr File shelter_centre(Square ksq) { return std::clamp(file_of(ksq), FILE
 
 /// Bitmask (one bit per file) of the three files around a king.
 constexpr unsigned shelter_files(Square ksq) { return 7u << (shelter_centre(ksq) - 1); }
+
+/// Files between `kf` and the nearest file holding a pawn of either colour (at least one must
+/// exist). From the pawn entry's file masks: two bit scans, not a walk over the eight files.
+int file_distance_to_pawns(const PawnEntry& pe, File kf) {
+  const unsigned pawnFiles = ~unsigned(pe.semiOpenFiles[WHITE] & pe.semiOpenFiles[BLACK]) & 0xFFu;
+  const unsigned atOrRight = pawnFiles >> kf;                // bit d: a pawn file d files towards h
+  const unsigned atOrLeft = (pawnFiles << (7 - kf)) & 0xFFu;  // bit 7 - d: a pawn file d files towards a
+  const int right = atOrRight ? std::countr_zero(atOrRight) : 8;
+  const int left = atOrLeft ? std::countl_zero(atOrLeft) - 24 : 8;
+  return std::min(right, left);
+}
 
 template <Color Us, class Sink>
 void shelter(const Position& pos, Square ksq, Sink& out) {
@@ -197,12 +208,7 @@ void king(const Position& pos, const EvalState& st, PawnEntry* memo, Sink& out) 
 
   // Endgame activity: a king far from every pawn, in files, takes no part in the play that
   // decides the game (Ethereal's KingPawnFileProximity). Endgame half only.
-  if (const Bitboard pawns = pos.pieces(PAWN)) {
-    int nearest = 7;
-    for (File f = FILE_A; f <= FILE_H; ++f)
-      if (pawns & file_bb(f)) nearest = std::min(nearest, std::abs(int(f) - int(file_of(ksq))));
-    out.add(KingPawnFileDistance + nearest, Us);
-  }
+  if (pos.pieces(PAWN)) out.add(KingPawnFileDistance + file_distance_to_pawns(st.pawns, file_of(ksq)), Us);
 
   danger_units<Us>(pos, st, out);
   // One piece cannot mate alone: the curve applies from two attackers on.
