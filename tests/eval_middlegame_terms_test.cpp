@@ -4,6 +4,10 @@
 // and the king's distance to the pawns. Each fires where it should and nowhere else.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
 #include "eval/evaluate.hpp"
 #include "eval/trace.hpp"
 
@@ -19,6 +23,19 @@ EvalRecord rec(const std::string& fen) {
 }
 
 int coeff(const std::string& fen, int index, Color c) { return rec(fen).coeff[index][c]; }
+
+/// One FEN rank from eight characters with '.' for an empty square.
+std::string fen_rank(const std::string& squares) {
+  std::string out;
+  int empty = 0;
+  for (char ch : squares) {
+    if (ch == '.') { ++empty; continue; }
+    if (empty) out += char('0' + empty), empty = 0;
+    out += ch;
+  }
+  if (empty) out += char('0' + empty);
+  return out;
+}
 
 }  // namespace
 
@@ -83,6 +100,33 @@ TEST(MiddlegameTerms, KingFileDistanceToTheNearestPawn) {
   // Without pawns the term says nothing.
   const std::string pawnless = "1r4qk/8/8/8/8/8/8/R5QK w - - 0 1";
   for (int d = 0; d < 8; ++d) EXPECT_EQ(coeff(pawnless, KingPawnFileDistance + d, WHITE), 0) << d;
+}
+
+TEST(MiddlegameTerms, KingFileDistanceMatchesAWalkOverTheFilesForEveryPawnLayout) {
+  // Every non-empty set of pawn files, for a white king on each file of the first rank. Pawns
+  // alternate colour by file (white on the 3rd rank, black on the 6th), so that both colours'
+  // file masks in the pawn entry are exercised. Expected: the plain walk over the eight files.
+  for (unsigned files = 1; files < 256; ++files) {
+    for (int kf = 0; kf < 8; ++kf) {
+      std::string rank6(8, '.'), rank3(8, '.'), rank1(8, '.');
+      int expected = 8;
+      for (int f = 0; f < 8; ++f) {
+        if (!(files >> f & 1)) continue;
+        (f % 2 ? rank6 : rank3)[f] = f % 2 ? 'p' : 'P';
+        expected = std::min(expected, std::abs(f - kf));
+      }
+      // A rook each keeps the position out of the known pawn endgames, which skip the terms;
+      // neither rook checks a king (black's is on the second rank, off the white king's file).
+      std::string rank2(8, '.');
+      rank1[kf] = 'K';
+      rank2[(kf + 4) % 8] = 'r';
+      const std::string fen = (kf == 0 ? "7k" : "k7") + std::string("/3R4/") + fen_rank(rank6) + "/8/8/" +
+                              fen_rank(rank3) + "/" + fen_rank(rank2) + "/" + fen_rank(rank1) + " w - - 0 1";
+      const EvalRecord r = rec(fen);
+      for (int d = 0; d < 8; ++d)
+        ASSERT_EQ(r.coeff[KingPawnFileDistance + d][WHITE], d == expected ? 1 : 0) << fen << " d=" << d;
+    }
+  }
 }
 
 // --- Stockfish 11's finer threats and king-danger inputs (weights start at zero; fitted later) ---
