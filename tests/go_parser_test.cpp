@@ -117,3 +117,18 @@ TEST(GoParser, GoodGoCommandsParse) {
   p = parse("");
   EXPECT_TRUE(p.ok);
 }
+
+TEST(GoParser, LongOrUnprintableTokensAreShownTruncatedAndSafe) {
+  // A GUI or a fuzzer may send anything: the note quotes at most 40 characters, then "...",
+  // and control bytes become '?' so that the reply stays one printable line.
+  const std::string longWord(100, 'z');
+  Parsed p = parse("depth 3 " + longWord);
+  ASSERT_TRUE(p.ok) << p.error;
+  ASSERT_EQ(p.ignored.size(), 1u);
+  EXPECT_NE(p.ignored[0].find("'" + std::string(40, 'z') + "...'"), std::string::npos) << p.ignored[0];
+  EXPECT_EQ(p.ignored[0].find(std::string(41, 'z')), std::string::npos) << p.ignored[0];
+
+  p = parse("depth ab\x01\x7f");
+  EXPECT_FALSE(p.ok);
+  EXPECT_NE(p.error.find("not 'ab?" "?'"), std::string::npos) << p.error;
+}
