@@ -24,19 +24,6 @@ EvalRecord rec(const std::string& fen) {
 
 int coeff(const std::string& fen, int index, Color c) { return rec(fen).coeff[index][c]; }
 
-/// One FEN rank from eight characters with '.' for an empty square.
-std::string fen_rank(const std::string& squares) {
-  std::string out;
-  int empty = 0;
-  for (char ch : squares) {
-    if (ch == '.') { ++empty; continue; }
-    if (empty) out += char('0' + empty), empty = 0;
-    out += ch;
-  }
-  if (empty) out += char('0' + empty);
-  return out;
-}
-
 }  // namespace
 
 TEST(MiddlegameTerms, MinorBehindAPawnOfEitherColour) {
@@ -108,20 +95,23 @@ TEST(MiddlegameTerms, KingFileDistanceMatchesAWalkOverTheFilesForEveryPawnLayout
   // file masks in the pawn entry are exercised. Expected: the plain walk over the eight files.
   for (unsigned files = 1; files < 256; ++files) {
     for (int kf = 0; kf < 8; ++kf) {
-      std::string rank6(8, '.'), rank3(8, '.'), rank1(8, '.');
+      std::string board(64, ' ');  // indexed by square, a1 = 0
       int expected = 8;
       for (int f = 0; f < 8; ++f) {
         if (!(files >> f & 1)) continue;
-        (f % 2 ? rank6 : rank3)[f] = f % 2 ? 'p' : 'P';
+        if (f % 2)
+          board[8 * 5 + f] = 'p';
+        else
+          board[8 * 2 + f] = 'P';
         expected = std::min(expected, std::abs(f - kf));
       }
       // A rook each keeps the position out of the known pawn endgames, which skip the terms;
       // neither rook checks a king (black's is on the second rank, off the white king's file).
-      std::string rank2(8, '.');
-      rank1[kf] = 'K';
-      rank2[(kf + 4) % 8] = 'r';
-      const std::string fen = (kf == 0 ? "7k" : "k7") + std::string("/3R4/") + fen_rank(rank6) + "/8/8/" +
-                              fen_rank(rank3) + "/" + fen_rank(rank2) + "/" + fen_rank(rank1) + " w - - 0 1";
+      board[kf] = 'K';
+      board[8 * 1 + (kf + 4) % 8] = 'r';
+      board[8 * 6 + 3] = 'R';
+      board[8 * 7 + (kf == 0 ? 7 : 0)] = 'k';
+      const std::string fen = fen_placement(board) + " w - - 0 1";
       const EvalRecord r = rec(fen);
       for (int d = 0; d < 8; ++d)
         ASSERT_EQ(r.coeff[KingPawnFileDistance + d][WHITE], d == expected ? 1 : 0) << fen << " d=" << d;

@@ -28,6 +28,17 @@ TEST(Fen, StartPosition) {
   EXPECT_FALSE(pos.is_chess960());
 }
 
+TEST(Fen, PlacementFromSquaresRunLengthEncodesTheEmptyOnes) {
+  // Indexed by square from a1; anything that is not a piece letter is an empty square.
+  std::string squares(64, ' ');
+  EXPECT_EQ(fen_placement(squares), "8/8/8/8/8/8/8/8");
+  squares[SQ_E1] = 'K', squares[SQ_H1] = 'R', squares[SQ_A8] = 'k', squares[SQ_D5] = 'p';
+  squares[SQ_B2] = '.', squares[SQ_C3] = '\0';
+  EXPECT_EQ(fen_placement(squares), "k7/8/8/3p4/8/8/8/4K2R");
+  // A short string leaves the missing squares empty rather than reading past its end.
+  EXPECT_EQ(fen_placement("RNBQKBNRPPPPPPPP"), "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR");
+}
+
 TEST(Fen, RoundTripStandardSuite) {
   for (const std::string& line : read_lines("perft/standard.epd")) {
     std::string fen = leading_fields(line, 6);

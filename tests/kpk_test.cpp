@@ -51,22 +51,7 @@ TEST(Kpk, AgreesWithSyzygyEverywhere) {
           Position pos;
           std::string board(64, ' ');
           board[wk] = 'K', board[bk] = 'k', board[p] = 'P';
-          std::string fen;
-          for (int r = 7; r >= 0; --r) {
-            int empty = 0;
-            for (int f = 0; f < 8; ++f) {
-              char c = board[8 * r + f];
-              if (c == ' ') {
-                ++empty;
-                continue;
-              }
-              if (empty) fen += char('0' + empty);
-              empty = 0;
-              fen += c;
-            }
-            if (empty) fen += char('0' + empty);
-            fen += r ? "/" : "";
-          }
+          std::string fen = fen_placement(board);
           fen += whiteToMove ? " w - - 0 1" : " b - - 0 1";
           if (!pos.set(fen, false)) continue;  // kings touching, or Black in check with White to move
           syzygy::Wdl wdl;

@@ -173,23 +173,30 @@ bool Position::set(std::string_view fen, bool chess960, std::string* error) {
   return true;
 }
 
-std::string Position::fen() const {
+std::string fen_placement(std::string_view squares) {
   std::string s;
-  for (Rank r = RANK_8; r >= RANK_1; --r) {
+  for (int r = 7; r >= 0; --r) {
     int emptyCount = 0;
-    for (File f = FILE_A; f <= FILE_H; ++f) {
-      Piece pc = board_[make_square(f, r)];
-      if (pc == NO_PIECE) {
+    for (int f = 0; f < 8; ++f) {
+      const char c = size_t(8 * r + f) < squares.size() ? squares[8 * r + f] : ' ';
+      if (c == ' ' || PieceChars.find(c) == std::string_view::npos) {
         ++emptyCount;
         continue;
       }
       if (emptyCount) s += char('0' + emptyCount);
       emptyCount = 0;
-      s += PieceChars[pc];
+      s += c;
     }
     if (emptyCount) s += char('0' + emptyCount);
-    if (r > RANK_1) s += '/';
+    if (r > 0) s += '/';
   }
+  return s;
+}
+
+std::string Position::fen() const {
+  std::string squares(SQUARE_NB, ' ');
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) squares[sq] = PieceChars[board_[sq]];
+  std::string s = fen_placement(squares);
   s += sideToMove_ == WHITE ? " w " : " b ";
 
   // Shredder-FEN in Chess960 (unambiguous), KQkq otherwise.

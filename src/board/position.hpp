@@ -173,6 +173,12 @@ class Position {
   std::vector<StateInfo> states_;
 };
 
+/// The piece-placement field of a FEN from 64 characters indexed by square (a1 = 0, h8 = 63):
+/// a piece letter (PNBRQK for White, pnbrqk for Black) or, for an empty square, anything else.
+/// The one run-length writer of FEN boards, used by Position::fen() and by the tools and tests
+/// that build positions square by square.
+std::string fen_placement(std::string_view squares);
+
 /// SEE piece values (board-level, independent of the tunable evaluation).
 constexpr int SeeValue[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0, 0};
 

@@ -47,25 +47,9 @@ bool is_pawn(char c) { return c == 'P' || c == 'p'; }
 
 /// FEN of the pieces `letters` on `squares`, side to move `white`.
 std::string make_fen(const std::string& letters, const std::vector<int>& squares, bool white) {
-  char board[64] = {};
+  std::string board(64, ' ');
   for (size_t i = 0; i < letters.size(); ++i) board[squares[i]] = letters[i];
-  std::string fen;
-  for (int r = 7; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < 8; ++f) {
-      char c = board[8 * r + f];
-      if (!c) {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += char('0' + empty);
-      empty = 0;
-      fen += c;
-    }
-    if (empty) fen += char('0' + empty);
-    if (r) fen += '/';
-  }
-  return fen + (white ? " w - - 0 1" : " b - - 0 1");
+  return fen_placement(board) + (white ? " w - - 0 1" : " b - - 0 1");
 }
 
 /// Placements before legality: 48 squares for a pawn, 64 for anything else, both sides to move.
