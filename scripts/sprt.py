@@ -19,7 +19,9 @@ Two presets follow the project's discipline:
     scripts/sprt.py --candidate HEAD --elo0 -3 --elo1 1 --model logistic  # one that touches few games
 
 The last line is `RESULT verdict=passed|failed|undecided games=N llr=X nps_ratio=R`.
-Exit code: 0 if H1 accepted (the candidate gains), 1 if H0 accepted or the game cap was reached
+A test that reaches its game cap (--max-games) undecided is decided there by the sign of its
+LLR (a truncated SPRT): H1 if the estimate lies above the middle of the bounds, H0 otherwise.
+Exit code: 0 if H1 accepted (the candidate gains), 1 if H0 accepted or the test was stopped
 without a decision, 2 on a build or match failure.
 """
 import argparse
@@ -181,7 +183,8 @@ def main(argv=None):
                          "A change that alters only a few games (an endgame rule) has so little variance "
                          "that normalized bounds of a few nElo mean a fraction of one Elo and take "
                          "tens of thousands of games; logistic bounds ask the plain question 'loses <= 3 Elo?'")
-    ap.add_argument("--max-games", type=int, default=20000, help="cap on games (default 20000)")
+    ap.add_argument("--max-games", type=int, default=20000,
+                    help="cap on games (default 20000); an undecided test is decided there by its LLR's sign")
     ap.add_argument("--book", default="8moves_v3.pgn.zip", help="opening book in the shared books folder")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--arch", default="native", help="make ARCH= of both builds (default native)")
@@ -315,7 +318,13 @@ def main(argv=None):
     # Fastchess's own verdict first; the LLR against its bounds otherwise.
     h1 = "H1 was accepted" in text or llr >= hi
     h0 = "H0 was accepted" in text or llr <= lo
-    verdict = "H1 accepted (passed)" if h1 else "H0 accepted (failed)" if h0 else "no decision (game cap or stopped)"
+    verdict = "H1 accepted (passed)" if h1 else "H0 accepted (failed)" if h0 else "no decision (stopped)"
+    if not h1 and not h0 and games >= args.max_games:
+        # The game cap truncates the test (Wald's truncated SPRT): the side of zero the LLR is on
+        # decides, i.e. whether the estimate lies above or below the middle of the bounds. This
+        # keeps a test whose true value sits mid-band from running for ever.
+        h1, h0 = llr > 0, llr <= 0
+        verdict = f"{'H1' if h1 else 'H0'} accepted at the {args.max_games}-game cap (LLR {llr:.2f} {'>' if h1 else '<='} 0)"
     minutes = (time.monotonic() - t0) / 60
     limit_arg = f" --nodes {args.nodes}" if args.mode == "nodes" else f" --tc {args.tc}" if args.tc else ""
     limit_arg += f" --model {args.model}" if args.model != "normalized" else ""
