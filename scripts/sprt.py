@@ -169,6 +169,21 @@ def unpack_book(spec, tmpdir):
     return book
 
 
+def decide(text, llr, lo, hi, games, max_games):
+    """(h1, h0, verdict) of a finished or stopped match: fastchess's own verdict first, then the
+    LLR against its bounds; a test that reached its game cap undecided is decided there by the
+    sign of its LLR (Wald's truncated SPRT), i.e. whether the estimate lies above or below the
+    middle of the bounds. That keeps a test whose true value sits mid-band from running for ever."""
+    h1 = "H1 was accepted" in text or llr >= hi
+    h0 = "H0 was accepted" in text or llr <= lo
+    if h1 or h0:
+        return h1, h0, "H1 accepted (passed)" if h1 else "H0 accepted (failed)"
+    if games >= max_games:
+        h1 = llr > 0
+        return h1, not h1, f"{'H1' if h1 else 'H0'} accepted at the {max_games}-game cap (LLR {llr:.2f} {'>' if h1 else '<='} 0)"
+    return False, False, "no decision (stopped)"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--base", default="main", help="git revision of the base build (default main)")
@@ -315,16 +330,7 @@ def main(argv=None):
     games, w, l, d = fc["games"]
     elo = f"{fc['elo'][0]} ± {fc['elo'][1]}" if "elo" in fc else "?"
     llr, lo, hi = (float(x) for x in fc.get("llr", ("0", "-2.94", "2.94")))
-    # Fastchess's own verdict first; the LLR against its bounds otherwise.
-    h1 = "H1 was accepted" in text or llr >= hi
-    h0 = "H0 was accepted" in text or llr <= lo
-    verdict = "H1 accepted (passed)" if h1 else "H0 accepted (failed)" if h0 else "no decision (stopped)"
-    if not h1 and not h0 and games >= args.max_games:
-        # The game cap truncates the test (Wald's truncated SPRT): the side of zero the LLR is on
-        # decides, i.e. whether the estimate lies above or below the middle of the bounds. This
-        # keeps a test whose true value sits mid-band from running for ever.
-        h1, h0 = llr > 0, llr <= 0
-        verdict = f"{'H1' if h1 else 'H0'} accepted at the {args.max_games}-game cap (LLR {llr:.2f} {'>' if h1 else '<='} 0)"
+    h1, h0, verdict = decide(text, llr, lo, hi, int(games), args.max_games)
     minutes = (time.monotonic() - t0) / 60
     limit_arg = f" --nodes {args.nodes}" if args.mode == "nodes" else f" --tc {args.tc}" if args.tc else ""
     limit_arg += f" --model {args.model}" if args.model != "normalized" else ""
