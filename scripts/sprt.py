@@ -184,6 +184,16 @@ def decide(text, llr, lo, hi, games, max_games):
     return False, False, "no decision (stopped)"
 
 
+def match_verdict(text, max_games):
+    """fastchess's last figures in `text` (parse_fastchess) with the test's LLR, its bounds and
+    decide()'s verdict, or None when the text holds no result."""
+    fc = parse_fastchess(text)
+    if "games" not in fc:
+        return None
+    llr, lo, hi = (float(x) for x in fc.get("llr", ("0", "-2.94", "2.94")))
+    return (fc, llr, lo, hi) + decide(text, llr, lo, hi, int(fc["games"][0]), max_games)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--base", default="main", help="git revision of the base build (default main)")
@@ -321,16 +331,15 @@ def main(argv=None):
     rc = proc.wait()
     keep_record()
     text = "".join(out)
-    fc = parse_fastchess(text)
-    if "games" not in fc:
+    verdict_found = match_verdict(text, args.max_games)
+    if verdict_found is None:
         print(f"sprt.py: no result from the match (exit {rc})", file=sys.stderr)
         if args.record:
             print(f"# {args.record} holds {meta['summary']}", file=sys.stderr)
         return 2
+    fc, llr, lo, hi, h1, h0, verdict = verdict_found
     games, w, l, d = fc["games"]
     elo = f"{fc['elo'][0]} ± {fc['elo'][1]}" if "elo" in fc else "?"
-    llr, lo, hi = (float(x) for x in fc.get("llr", ("0", "-2.94", "2.94")))
-    h1, h0, verdict = decide(text, llr, lo, hi, int(games), args.max_games)
     minutes = (time.monotonic() - t0) / 60
     limit_arg = f" --nodes {args.nodes}" if args.mode == "nodes" else f" --tc {args.tc}" if args.tc else ""
     limit_arg += f" --model {args.model}" if args.model != "normalized" else ""

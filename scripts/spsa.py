@@ -75,6 +75,29 @@ def engine_value(x, param):
     return int(min(param["max"], max(param["min"], math.floor(x + 0.5))))
 
 
+def perturb(params, iterations, k, seed):
+    """Iteration k's random generator, the engine values of theta+ and theta-, and each constant's
+    step per point of (wins - losses) of theta+. One generator per iteration, seeded by the run's
+    seed and k: a resumed run draws the same signs (and, later, the same openings)."""
+    rng = random.Random(seed * 1_000_003 + k)
+    plus, minus, step = {}, {}, {}
+    for name, p in params.items():
+        c, a, big_a = schedule(p, iterations)
+        c_k = c / (k + 1) ** GAMMA
+        a_k = a / (big_a + k + 1) ** ALPHA
+        sign = rng.choice((-1, 1))
+        plus[name] = engine_value(p["value"] + sign * c_k, p)
+        minus[name] = engine_value(p["value"] - sign * c_k, p)
+        step[name] = (a_k / c_k ** 2) * c_k * sign  # r_k * c_k * sign
+    return rng, plus, minus, step
+
+
+def apply_result(params, step, net_wins):
+    """Moves every constant by its step times theta+'s net wins, kept inside its range."""
+    for name, p in params.items():
+        p["value"] = min(p["max"], max(p["min"], p["value"] + step[name] * net_wins))
+
+
 def split_pgn_book(path):
     """The games of a PGN opening book as separate texts (each starts at an `[Event` tag)."""
     with open(path, encoding="utf-8", errors="replace") as f:
@@ -226,17 +249,7 @@ def main(argv=None):
         if args.stop_after is not None and done_here >= args.stop_after:
             break
         k = state["iteration"]
-        # One generator per iteration: a resumed run draws the same signs and openings.
-        rng = random.Random(settings["seed"] * 1_000_003 + k)
-        plus, minus, step = {}, {}, {}
-        for name, p in params.items():
-            c, a, big_a = schedule(p, settings["iterations"])
-            c_k = c / (k + 1) ** GAMMA
-            a_k = a / (big_a + k + 1) ** ALPHA
-            sign = rng.choice((-1, 1))
-            plus[name] = engine_value(p["value"] + sign * c_k, p)
-            minus[name] = engine_value(p["value"] - sign * c_k, p)
-            step[name] = (a_k / c_k ** 2) * c_k * sign
+        rng, plus, minus, step = perturb(params, settings["iterations"], k, settings["seed"])
         t0 = time.monotonic()
         try:
             w, l, d, bad = play_iteration(fastchess, exe, plus, minus, openings, fmt, settings, rng, tmpdir)
@@ -250,8 +263,7 @@ def main(argv=None):
             print(f"# iteration {k}: {e}; retrying", flush=True)
             continue
         failures = 0
-        for name, p in params.items():
-            p["value"] = min(p["max"], max(p["min"], p["value"] + step[name] * (w - l)))
+        apply_result(params, step, w - l)
         tot = state["totals"]
         tot["wins"] += w
         tot["losses"] += l

@@ -1,0 +1,219 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Unit tests of the pure functions of the Python tools in scripts/: the ones whose mistakes
+decide what goes into the engine (an SPRT's verdict, an SPSA step) or what the repository says
+about its data. Run by CTest (`scripts_unit_tests`), or directly:
+
+    python3 -B -m unittest discover -s tests/scripts -v
+"""
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(REPO, "scripts"))
+
+import data_chunks  # noqa: E402
+import match  # noqa: E402
+import spsa  # noqa: E402
+import sprt  # noqa: E402
+
+# The last result block fastchess printed in a real test (eval14, which reached its 20,000-game
+# cap undecided), after an earlier block and a line of the game log.
+EVAL14_END = """\
+Finished game 19999 (base-ccf0c4e384 vs cand-865c6f89a9): 1/2-1/2 {Draw by 3-fold repetition}
+--------------------------------------------------
+Results of cand-865c6f89a9 vs base-ccf0c4e384 (25000 nodes, 1t, 16MB, 8moves_v3.pgn):
+Elo: -0.21 +/- 3.66, nElo: -0.27 +/- 4.82
+LOS: 45.55 %, DrawRatio: 35.45 %, PairsRatio: 1.00
+Games: 19980, Wins: 5987, Losses: 5999, Draws: 7994, Points: 9984.0 (49.97 %)
+Ptnml(0-2): [856, 2366, 3541, 2388, 839], WL/DD Ratio: 1.19
+LLR: -2.30 (-78.0%) (-2.94, 2.94) [0.00, 5.00]
+--------------------------------------------------
+Results of cand-865c6f89a9 vs base-ccf0c4e384 (25000 nodes, 1t, 16MB, 8moves_v3.pgn):
+Elo: -0.24 +/- 3.66, nElo: -0.32 +/- 4.82
+LOS: 44.82 %, DrawRatio: 35.45 %, PairsRatio: 1.00
+Games: 20000, Wins: 5992, Losses: 6006, Draws: 8002, Points: 9993.0 (49.96 %)
+Ptnml(0-2): [857, 2369, 3545, 2389, 840], WL/DD Ratio: 1.19
+LLR: -2.34 (-79.3%) (-2.94, 2.94) [0.00, 5.00]
+--------------------------------------------------
+Finished match
+"""
+
+
+class SprtVerdict(unittest.TestCase):
+    def test_reads_the_last_result_block(self):
+        fc = sprt.parse_fastchess(EVAL14_END)
+        self.assertEqual(fc["games"], ("20000", "5992", "6006", "8002"))
+        self.assertEqual(fc["elo"], ("-0.24", "3.66"))
+        self.assertEqual(fc["penta"], "857, 2369, 3545, 2389, 840")
+        self.assertEqual(fc["llr"], ("-2.34", "-2.94", "2.94"))
+
+    def test_a_test_at_its_cap_is_decided_by_the_sign_of_its_llr(self):
+        # The real case that once crashed sprt.py (the game count compared as a string).
+        fc, llr, lo, hi, h1, h0, verdict = sprt.match_verdict(EVAL14_END, 20000)
+        self.assertEqual((llr, lo, hi), (-2.34, -2.94, 2.94))
+        self.assertEqual((h1, h0), (False, True))
+        self.assertIn("H0 accepted at the 20000-game cap", verdict)
+        # The same figures below a higher cap: no decision yet.
+        self.assertEqual(sprt.match_verdict(EVAL14_END, 40000)[4:6], (False, False))
+
+    def test_decide(self):
+        cases = [  # (text, llr, games, cap) -> (h1, h0)
+            ("", 2.95, 100, 20000, (True, False)),      # LLR past the upper bound
+            ("", -2.94, 100, 20000, (False, True)),     # on the lower bound
+            ("", 1.0, 100, 20000, (False, False)),      # inside the bounds, far from the cap
+            ("", 0.01, 20000, 20000, (True, False)),    # at the cap, above the middle
+            ("", 0.0, 20000, 20000, (False, True)),     # at the cap, on the middle: not a gain
+            ("", -0.5, 20010, 20000, (False, True)),    # past the cap (a game pair finishing)
+            ("SPRT ... H1 was accepted", 0.0, 10, 20000, (True, False)),  # fastchess's own verdict first
+            ("SPRT ... H0 was accepted", 0.0, 10, 20000, (False, True)),
+        ]
+        for text, llr, games, cap, want in cases:
+            with self.subTest(llr=llr, games=games, text=text):
+                h1, h0, verdict = sprt.decide(text, llr, -2.94, 2.94, games, cap)
+                self.assertEqual((h1, h0), want)
+                self.assertTrue(verdict)
+
+    def test_no_result_in_the_text(self):
+        self.assertIsNone(sprt.match_verdict("Started game 1 of 2\n", 20000))
+
+
+class SprtRecord(unittest.TestCase):
+    """A record holds fastchess's state with this machine's paths replaced by placeholders; loading
+    it on another machine puts that machine's paths back."""
+
+    def test_round_trip_across_machines(self):
+        with tempfile.TemporaryDirectory() as d:
+            state, record = os.path.join(d, "state.json"), os.path.join(d, "rec", "t.json")
+            here = {"{CANDIDATE}": "/m1/cand/taper", "{BOOK}": "/m1/tmp/book.epd", "{DIR}": "/m1/tmp"}
+            fastchess_state = {"engines": [{"cmd": "/m1/cand/taper", "args": ["-x", "/m1/tmp/book.epd"]}],
+                               "stats": {"a vs b": {"wins": 3, "losses": 1, "draws": 4}}}
+            write(state, json.dumps(fastchess_state))
+            self.assertTrue(sprt.save_record(state, record, {"commit": "abc"}, here))
+            saved = read(record)
+            self.assertNotIn("/m1/", saved)
+            self.assertIn("{CANDIDATE}", saved)
+
+            there = {"{CANDIDATE}": "/m2/c/taper", "{BOOK}": "/m2/t/book.epd", "{DIR}": "/m2/t"}
+            state2 = os.path.join(d, "state2.json")
+            self.assertEqual(sprt.load_record(record, there, state2), {"commit": "abc"})
+            loaded = json.loads(read(state2))
+            self.assertEqual(loaded["engines"][0]["cmd"], "/m2/c/taper")
+            self.assertEqual(loaded["engines"][0]["args"][1], "/m2/t/book.epd")
+            self.assertEqual(loaded["stats"], fastchess_state["stats"])  # numbers untouched
+
+    def test_a_state_caught_mid_write_is_not_saved(self):
+        with tempfile.TemporaryDirectory() as d:
+            state = os.path.join(d, "state.json")
+            write(state, '{"engines": [')
+            self.assertFalse(sprt.save_record(state, os.path.join(d, "r.json"), {}, {}))
+            self.assertFalse(os.path.exists(os.path.join(d, "r.json")))
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def spsa_param(default=100, lo=0, hi=200, c_end=10.0, r_end=0.002):
+    return {"default": default, "min": lo, "max": hi, "c_end": c_end, "r_end": r_end, "value": float(default)}
+
+
+class Spsa(unittest.TestCase):
+    def test_schedule_ends_at_c_end(self):
+        # c_k = c / (k+1)^gamma reaches c_end at the last iteration (k + 1 = N); likewise r_k = r_end
+        # there up to the (A + N) vs (A + k + 1) offset, which is exact at k + 1 = N.
+        p, n = spsa_param(), 1000
+        c, a, big_a = spsa.schedule(p, n)
+        self.assertAlmostEqual(c / n ** spsa.GAMMA, p["c_end"])
+        c_last = c / n ** spsa.GAMMA
+        a_last = a / (big_a + n) ** spsa.ALPHA
+        self.assertAlmostEqual(a_last / c_last ** 2, p["r_end"])
+        self.assertEqual(big_a, 100)
+
+    def test_engine_value_rounds_half_up_and_clamps(self):
+        p = spsa_param(lo=10, hi=20)
+        self.assertEqual([spsa.engine_value(x, p) for x in (14.49, 14.5, 15.5, -3.0, 25.2)], [14, 15, 16, 10, 20])
+
+    def test_perturbation_is_symmetric_and_reproducible(self):
+        params = {"A": spsa_param(), "B": spsa_param(default=50, c_end=4.0)}
+        _, plus, minus, step = spsa.perturb(params, 500, 7, seed=3)
+        for name, p in params.items():
+            # theta+ and theta- sit either side of the value, the step points towards theta+.
+            self.assertEqual(plus[name] - p["default"], p["default"] - minus[name])
+            self.assertNotEqual(plus[name], minus[name])
+            self.assertEqual(step[name] > 0, plus[name] > minus[name])
+        # A resumed run redraws the same signs for the same iteration; another iteration may differ.
+        self.assertEqual(spsa.perturb(params, 500, 7, seed=3)[1:], (plus, minus, step))
+        signs = {spsa.perturb(params, 500, k, seed=3)[3]["A"] > 0 for k in range(40)}
+        self.assertEqual(signs, {True, False})
+
+    def test_apply_result_moves_towards_the_winner_and_stays_in_range(self):
+        params = {"A": spsa_param(lo=90, hi=110)}
+        _, plus, minus, step = spsa.perturb(params, 500, 0, seed=1)
+        spsa.apply_result(params, step, 0)  # a drawn iteration moves nothing
+        self.assertEqual(params["A"]["value"], 100.0)
+        spsa.apply_result(params, step, 2)  # theta+ won two more games than it lost
+        self.assertEqual(params["A"]["value"] > 100.0, plus["A"] > minus["A"])
+        spsa.apply_result(params, {"A": step["A"] * 1e6}, 2)
+        self.assertIn(params["A"]["value"], (90, 110))
+
+
+class DataChunks(unittest.TestCase):
+    LINES = ["# taper datagen --seed 7  (Taper abc)",
+             "8/8/8/8/8/8/k7/K7 w - - 0 1 | 0 | 0.5", "8/8/8/8/8/8/k7/K6Q w - - 0 1 | 900 | 1.0",
+             "# game 1-0",
+             "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0 | 0.5",
+             "# game 1/2-1/2",
+             "8/8/8/8/8/8/k7/K7 w - - 0 1 | 0 | 0.5"]  # a game cut off when the run stopped
+
+    def test_summarise_counts_games_positions_and_results(self):
+        headers, games, positions, results = data_chunks.summarise(self.LINES)
+        self.assertEqual(headers, ["taper datagen --seed 7  (Taper abc)"])
+        self.assertEqual((games, positions), (2, 4))
+        self.assertEqual(results, {"1-0": 1, "1/2-1/2": 1, "0-1": 0})
+
+    def test_a_partial_last_game_is_dropped(self):
+        kept = data_chunks.complete_games(self.LINES)
+        self.assertEqual(kept[-1], "# game 1/2-1/2")
+        self.assertEqual(data_chunks.summarise(kept)[2], 3)
+        self.assertEqual(data_chunks.complete_games(["a | 0 | 0.5"]), [])
+
+
+class MatchParsing(unittest.TestCase):
+    def test_fastchess_results(self):
+        res = match.fastchess_results(EVAL14_END.splitlines())
+        self.assertEqual(res["first"], "cand-865c6f89a9")
+        self.assertEqual((res["games"], res["wins"], res["losses"], res["draws"]), (20000, 5992, 6006, 8002))
+        self.assertEqual(res["ptnml"], [857, 2369, 3545, 2389, 840])
+        self.assertAlmostEqual(res["elo"], -0.24)
+        self.assertIsNone(match.fastchess_results(["Started game 1 of 2"]))
+
+    def test_classify_game_endings(self):
+        self.assertEqual(match.classify("White loses on time"), "time_loss")
+        self.assertEqual(match.classify("Black makes an illegal move"), "illegal_move")
+        self.assertEqual(match.classify("White disconnects"), "crash")
+        self.assertEqual(match.classify("Black mates"), "normal")
+        self.assertEqual(match.classify("Draw by 3-fold repetition"), "normal")
+        self.assertEqual(match.classify("", "time forfeit"), "time_loss")
+        self.assertEqual(match.loser_color("White loses on time"), "white")
+
+    def test_parse_pgn_games(self):
+        pgn = ('[Event "a"]\n[White "x"]\n[Result "1-0"]\n\n1. e4 {+0.30/12 0.1s} e5 {White mates} 1-0\n\n'
+               '[Event "b"]\n[White "y"]\n[Result "*"]\n\n1. d4 *\n')
+        games = match.parse_pgn_games(pgn)
+        self.assertEqual([g["Event"] for g in games], ["a", "b"])
+        self.assertEqual(games[0]["_last_comment"], "White mates")
+        self.assertEqual(games[1]["_last_comment"], "")
+        self.assertEqual(match.split_vs("A vs B", ["A", "B"]), ("A", "B"))
+
+
+if __name__ == "__main__":
+    unittest.main()
