@@ -19,8 +19,8 @@ import match  # noqa: E402
 import spsa  # noqa: E402
 import sprt  # noqa: E402
 
-# The last result block fastchess printed in a real test (eval14, which reached its 20,000-game
-# cap undecided), after an earlier block and a line of the game log.
+# The end of a real test's output (eval14, which reached its 20,000-game cap undecided): a line of
+# the game log and two result blocks, the earlier one kept so that the tests see the last one read.
 EVAL14_END = """\
 Finished game 19999 (base-ccf0c4e384 vs cand-865c6f89a9): 1/2-1/2 {Draw by 3-fold repetition}
 --------------------------------------------------
@@ -128,13 +128,13 @@ def spsa_param(default=100, lo=0, hi=200, c_end=10.0, r_end=0.002):
 
 class Spsa(unittest.TestCase):
     def test_schedule_ends_at_c_end(self):
-        # c_k = c / (k+1)^gamma reaches c_end at the last iteration (k + 1 = N); likewise r_k = r_end
-        # there up to the (A + N) vs (A + k + 1) offset, which is exact at k + 1 = N.
+        # At the last iteration (k + 1 = N): c_k = c / N^gamma is c_end, and r_k = a_k / c_k^2 with
+        # a_k = a / (A + N)^alpha is r_end.
         p, n = spsa_param(), 1000
         c, a, big_a = spsa.schedule(p, n)
-        self.assertAlmostEqual(c / n ** spsa.GAMMA, p["c_end"])
         c_last = c / n ** spsa.GAMMA
         a_last = a / (big_a + n) ** spsa.ALPHA
+        self.assertAlmostEqual(c_last, p["c_end"])
         self.assertAlmostEqual(a_last / c_last ** 2, p["r_end"])
         self.assertEqual(big_a, 100)
 
