@@ -170,8 +170,13 @@ def loser_color(reason):
     return m.group(1).lower() if m else None
 
 
+# fastchess's move comment: "<score>/<depth> <seconds>s", the score a number or a mate ("+M5").
+SEARCH_COMMENT = re.compile(r"^\s*[+-]?(?:M\d+|\d+(?:\.\d+)?)/(\d+) (\d+(?:\.\d+)?)s")
+
+
 def parse_pgn_games(text):
-    """Yield dicts with headers and the last comment of each game."""
+    """Dicts with each game's headers, its last comment and what each side's searches reported:
+    "_searches" = {"white": [(depth, seconds), ...], "black": [...]} (book moves have none)."""
     games = []
     cur = None
     body = []
@@ -181,6 +186,15 @@ def parse_pgn_games(text):
             moves = " ".join(body)
             comments = re.findall(r"\{([^}]*)\}", moves)
             cur["_last_comment"] = comments[-1] if comments else ""
+            # fastchess comments every move, book moves included, so the comments alternate
+            # between the sides from the side to move in the start position.
+            first = 1 if re.search(r"\S+ b ", cur.get("FEN", "")) else 0
+            searches = {"white": [], "black": []}
+            for ply, comment in enumerate(comments, first):
+                m = SEARCH_COMMENT.match(comment)
+                if m:
+                    searches["white" if ply % 2 == 0 else "black"].append((int(m.group(1)), float(m.group(2))))
+            cur["_searches"] = searches
             games.append(cur)
 
     for line in text.splitlines():
@@ -195,6 +209,21 @@ def parse_pgn_games(text):
             body.append(line)
     flush()
     return games
+
+
+def thinking_by_engine(pgn_games):
+    """Per engine name: (moves searched, mean seconds per move, mean depth) over the PGN's games.
+    Time use is what a time manager is judged by: a side that thinks less than its opponent at
+    the same clock leaves strength unused (or, against a peer, fears a loss on time)."""
+    totals = defaultdict(lambda: [0, 0.0, 0])
+    for g in pgn_games:
+        for colour, tag in (("white", "White"), ("black", "Black")):
+            t = totals[g.get(tag, "?")]
+            for depth, seconds in g.get("_searches", {}).get(colour, []):
+                t[0] += 1
+                t[1] += seconds
+                t[2] += depth
+    return {name: (n, secs / n, depth / n) for name, (n, secs, depth) in totals.items() if n}
 
 
 def reason_from_comment(comment):
@@ -703,6 +732,11 @@ def main(argv=None):
         print(f"  {sprt_line.strip()}")
     elif llr_line and args.sprt:
         print(f"  {llr_line.strip()}")
+    thinking = thinking_by_engine(pgn_games)
+    for who in (A, B):
+        if who in thinking:
+            moves, secs, depth = thinking[who]
+            print(f"  {who} thinks {secs:.3f} s a move at depth {depth:.1f} on average ({moves} moves searched)")
     if args.pgn:
         print(f"  PGN: {pgn_path}")
 
@@ -720,6 +754,8 @@ def main(argv=None):
     if fc.get("ptnml"):
         summary["ptnml"] = fc["ptnml"]
     summary["by_engine"] = {k: dict(v) for k, v in per_engine.items()}
+    summary["thinking"] = {k: {"moves": v[0], "seconds_per_move": round(v[1], 4), "mean_depth": round(v[2], 2)}
+                           for k, v in thinking.items()}
     summary["limit"] = limit_desc
     summary["book"] = book_desc
     if args.pgn:

@@ -214,6 +214,24 @@ class MatchParsing(unittest.TestCase):
         self.assertEqual(games[1]["_last_comment"], "")
         self.assertEqual(match.split_vs("A vs B", ["A", "B"]), ("A", "B"))
 
+    def test_thinking_by_engine(self):
+        # Two games in fastchess's comment format, the second from a position with Black to move.
+        pgn = ('[Event "a"]\n[White "x"]\n[Black "y"]\n[Result "0-1"]\n\n'
+               '1. e4 {book} e5 {book} 2. Nf3 {-0.17/19 0.660s} Nc6 {+0.33/16 0.634s}\n'
+               '3. Bb5 {+0.20/21 0.140s} a6 {+M3/12 0.200s, Black mates} 0-1\n\n'
+               '[Event "b"]\n[White "y"]\n[Black "x"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"]\n'
+               '[Result "1/2-1/2"]\n\n1... Kd7 {-5.00/30 1.000s} 2. e4 {+5.00/25 0.500s} 1/2-1/2\n')
+        games = match.parse_pgn_games(pgn)
+        self.assertEqual(games[0]["_searches"], {"white": [(19, 0.66), (21, 0.14)],
+                                                 "black": [(16, 0.634), (12, 0.2)]})
+        self.assertEqual(games[1]["_searches"], {"white": [(25, 0.5)], "black": [(30, 1.0)]})
+        thinking = match.thinking_by_engine(games)
+        self.assertEqual(thinking["x"][0], 3)
+        self.assertAlmostEqual(thinking["x"][1], (0.66 + 0.14 + 1.0) / 3)
+        self.assertAlmostEqual(thinking["x"][2], (19 + 21 + 30) / 3)
+        self.assertEqual(thinking["y"][0], 3)
+        self.assertAlmostEqual(thinking["y"][1], (0.634 + 0.2 + 0.5) / 3)
+
 
 if __name__ == "__main__":
     unittest.main()
