@@ -29,11 +29,12 @@ void TimeManager::init(const SearchLimits& limits, Color us, TimePoint moveOverh
   TimePoint inc = std::max<TimePoint>(0, limits.inc[us]);
   // What we may spend without touching the overhead reserve (GUI and network lag).
   TimePoint available = std::max<TimePoint>(1, left - moveOverhead);
-  // With no moves-to-go, plan as if 40 moves remain: early moves get a fair share and the
-  // increment keeps later moves funded.
-  int movesToGo = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : 40;
+  // With no moves-to-go, plan as if TmMovesToGo (40) moves remain: early moves get a fair share
+  // and the increment keeps later moves funded.
+  const int horizon = tunable::TmMovesToGo;
+  int movesToGo = limits.movesToGo > 0 ? std::min(limits.movesToGo, horizon) : horizon;
 
-  double base = double(available) / movesToGo + 0.75 * double(inc);
+  double base = double(available) / movesToGo + tunable::TmIncShare / 100.0 * double(inc);
   // Never plan to use more than a fraction of what is left: the hard cap for the last move
   // before a time control is 80 %, otherwise ~1/4 of the clock.
   double hardCap = available * (movesToGo == 1 ? 0.8 : std::min(0.8, 0.25 + 0.1 * (movesToGo <= 3)));
