@@ -214,7 +214,7 @@ def parse_pgn_games(text):
 def thinking_by_engine(pgn_games):
     """Per engine name: (moves searched, mean seconds per move, mean depth) over the PGN's games.
     Time use is what a time manager is judged by: a side that thinks less than its opponent at
-    the same clock leaves strength unused (or, against a peer, fears a loss on time)."""
+    the same clock, and ends its games with time left, leaves strength unused."""
     totals = defaultdict(lambda: [0, 0.0, 0])
     for g in pgn_games:
         for colour, tag in (("white", "White"), ("black", "Black")):
