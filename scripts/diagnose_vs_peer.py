@@ -25,6 +25,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from pgn import parse_games  # noqa: E402
 from taper_moves import MoveOracle, find_taper  # noqa: E402
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -47,42 +48,6 @@ MATE_CP = 10000
 
 # ---------------------------------------------------------------------------------------------
 # PGN
-
-def parse_games(text):
-    """[(headers, [(san, comment or '')...])] of every game in a PGN text."""
-    games, headers, body = [], None, []
-
-    def flush():
-        if headers is None:
-            return
-        moves = " ".join(body)
-        moves = re.sub(r"\([^()]*\)", " ", moves)  # variations (fastchess writes none)
-        tokens = re.findall(r"\{[^}]*\}|[^\s{}]+", moves)
-        plies = []
-        for tok in tokens:
-            if tok.startswith("{"):
-                if plies and not plies[-1][1]:
-                    plies[-1] = (plies[-1][0], tok[1:-1].strip())
-                continue
-            if re.fullmatch(r"\d+\.+|\d+\.\.\.|1-0|0-1|1/2-1/2|\*|\$\d+", tok):
-                continue
-            tok = re.sub(r"^\d+\.+", "", tok)
-            if tok:
-                plies.append((tok, ""))
-        games.append((headers, plies))
-
-    for line in text.splitlines():
-        m = re.match(r'^\[(\w+)\s+"(.*)"\]\s*$', line)
-        if m:
-            if headers is None or body:
-                flush()
-                headers, body = {}, []
-            headers[m.group(1)] = m.group(2)
-        elif headers is not None:
-            body.append(line)
-    flush()
-    return games
-
 
 def comment_score(comment):
     """The mover's own score in centipawns from a fastchess comment, or None (book, no score)."""

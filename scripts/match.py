@@ -48,6 +48,7 @@ from collections import Counter, OrderedDict, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "lib"))
+from pgn import parse_games, white_moves_first  # noqa: E402
 from shared_data import REPO_DATA, find_data  # noqa: E402
 from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
 
@@ -178,36 +179,17 @@ def parse_pgn_games(text):
     """Dicts with each game's headers, its last comment and what each side's searches reported:
     "_searches" = {"white": [(depth, seconds), ...], "black": [...]} (book moves have none)."""
     games = []
-    cur = None
-    body = []
-
-    def flush():
-        if cur is not None:
-            moves = " ".join(body)
-            comments = re.findall(r"\{([^}]*)\}", moves)
-            cur["_last_comment"] = comments[-1] if comments else ""
-            # fastchess comments every move, book moves included, so the comments alternate
-            # between the sides from the side to move in the start position.
-            first = 1 if re.search(r"\S+ b ", cur.get("FEN", "")) else 0
-            searches = {"white": [], "black": []}
-            for ply, comment in enumerate(comments, first):
-                m = SEARCH_COMMENT.match(comment)
-                if m:
-                    searches["white" if ply % 2 == 0 else "black"].append((int(m.group(1)), float(m.group(2))))
-            cur["_searches"] = searches
-            games.append(cur)
-
-    for line in text.splitlines():
-        m = re.match(r'^\[(\w+)\s+"(.*)"\]\s*$', line)
-        if m:
-            if cur is None or body:
-                flush()
-                cur = {}
-                body = []
-            cur[m.group(1)] = m.group(2)
-        elif cur is not None:
-            body.append(line)
-    flush()
+    for headers, plies in parse_games(text):
+        game = dict(headers)
+        game["_last_comment"] = plies[-1][1] if plies else ""
+        white_first = white_moves_first(headers)
+        game["_searches"] = {"white": [], "black": []}
+        for ply, (_, comment) in enumerate(plies):
+            m = SEARCH_COMMENT.match(comment)
+            if m:
+                side = "white" if (ply % 2 == 0) == white_first else "black"
+                game["_searches"][side].append((int(m.group(1)), float(m.group(2))))
+        games.append(game)
     return games
 
 
