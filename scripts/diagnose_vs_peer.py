@@ -25,7 +25,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from pgn import parse_games  # noqa: E402
+from pgn import parse_games, white_moves_first  # noqa: E402
 from taper_moves import MoveOracle, find_taper  # noqa: E402
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -196,9 +196,10 @@ def find_unaware(games, taper_re, oracle, unaware_cp, aware_cp):
             continue  # Taper plays neither side or both
         taper_color = "w" if taper_white else "b"
         fen = headers.get("FEN", START_FEN)
+        white_first = white_moves_first(headers)
         last_taper, hit = None, None
         for i, (san, comment) in enumerate(plies):
-            mover = "w" if (fen.split()[1] == "w") == (i % 2 == 0) else "b"
+            mover = "w" if white_first == (i % 2 == 0) else "b"
             score = comment_score(comment)
             who = "taper" if mover == taper_color else "peer"
             if score is not None:
