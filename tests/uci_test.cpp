@@ -72,11 +72,30 @@ TEST(Uci, HandshakeListsNameAndStandardOptions) {
   EXPECT_NE(all.find("id name Taper"), std::string::npos);
   EXPECT_NE(all.find("id author"), std::string::npos);
   for (const char* opt : {"Hash", "Threads", "MultiPV", "Ponder", "Clear Hash", "Move Overhead", "UCI_Chess960",
-                          "UCI_ShowWDL"})
+                          "UCI_ShowWDL", "UCI_AnalyseMode"})
     EXPECT_NE(all.find(std::string("option name ") + opt + " type"), std::string::npos) << opt;
   EXPECT_NE(all.find("option name UCI_ShowWDL type check default false"), std::string::npos);
   e.send("isready");
   EXPECT_FALSE(e.read_until("readyok", Slow).empty());
+}
+
+// In games the eval trend (Stockfish 11's dynamic contempt) leans the side that is ahead's
+// evaluations further its way; with UCI_AnalyseMode (a GUI's analysis mode) the scores must be the
+// evaluation's own, so the same search a knight up reports less.
+TEST(Uci, AnalyseModeTurnsTheEvalTrendOff) {
+  EngineProcess e;
+  handshake(e);
+  auto score_at_depth_9 = [&](bool analyse) {
+    e.send("ucinewgame");
+    e.send(std::string("setoption name UCI_AnalyseMode value ") + (analyse ? "true" : "false"));
+    e.send("position fen r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    e.send("go depth 9");
+    return last_info_value(e.read_until("bestmove", Slow), "cp");
+  };
+  const long long game = score_at_depth_9(false), analysis = score_at_depth_9(true);
+  EXPECT_GT(analysis, 150);
+  EXPECT_GT(game, analysis + 10) << "the eval trend should raise the leading side's score in games";
+  EXPECT_EQ(score_at_depth_9(true), analysis) << "an analysis search is repeatable";
 }
 
 TEST(Uci, EveryGoVariantEndsWithOneLegalBestMove) {

@@ -87,6 +87,7 @@ int analyse(const Position& pos, const AnalyseSettings& s, std::ostream& out) {
   limits.depth = s.depth;
   limits.nodes = s.nodes;
   limits.infinite = s.infinite;
+  limits.analysis = true;  // an analysis shows the evaluation's own scores, not the game-play eval trend
   const int sign = pos.side_to_move() == WHITE ? 1 : -1;
   SearchReport lastExact;
   auto onReport = [&](const SearchReport& r) {

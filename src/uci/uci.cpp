@@ -92,6 +92,8 @@ void UciEngine::add_options() {
   options_.add(UciOption{"Move Overhead", UciOption::Spin, "10", 0, 5000, nullptr});
   options_.add(UciOption{"UCI_Chess960", UciOption::Check, "false", 0, 0, nullptr});
   options_.add(UciOption{"UCI_ShowWDL", UciOption::Check, "false", 0, 0, nullptr});
+  // GUIs set it in analysis mode: the scores are then the evaluation's own (no eval trend).
+  options_.add(UciOption{"UCI_AnalyseMode", UciOption::Check, "false", 0, 0, nullptr});
   options_.add(UciOption{"SyzygyPath", UciOption::String, "", 0, 0, [this](const UciOption& o) {
                            // A bad folder or file is reported; whatever could be loaded is used.
                            syzygy::LoadResult r = syzygy::init(o.value);
@@ -271,6 +273,7 @@ void UciEngine::cmd_go(std::istringstream& is) {
     perft(go.perftDepth);
     return;
   }
+  go.limits.analysis = options_.check("UCI_AnalyseMode");
   const SearchLimits& limits = go.limits;
 
   bool chess960 = pos_.is_chess960();
