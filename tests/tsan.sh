@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # ThreadSanitizer check: builds Taper and its tests with -DTAPER_SANITIZE=thread in build/tsan and
-# runs the multi-threaded tests (tests/threads_test.cpp, repeated TAPER_THREADS_ROUNDS times), the
+# runs the multi-threaded tests (tests/search/threads_test.cpp, repeated TAPER_THREADS_ROUNDS times), the
 # UCI dialogue tests (which drive the TSan-built binary over a pipe), the search tests and the
-# Syzygy probes from several threads (tests/syzygy_threads_test.cpp, tb_search_test.cpp) and the
+# Syzygy probes from several threads (tests/tb/syzygy_threads_test.cpp, tests/tb/tb_search_test.cpp) and the
 # protocol tests of weakened levels (ponder, infinite, think time) and of every `go`, then,
 # if fastchess is available, TSAN_GAMES self-play games with Threads 4 at a fixed node count.
 # Every process writes its reports to $TSAN_LOGS/report.<pid>; exit 1 if there is any.

@@ -330,7 +330,7 @@ TEST(Uci, BadInputGetsInfoStringAndEngineStaysUsable) {
   EXPECT_NE(all.find("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), std::string::npos) << all;
 
   // A go with a missing number is refused whole, and answered by a depth-1 search
-  // (uci_protocol_test.cpp checks each refused go).
+  // (tests/uci/uci_protocol_test.cpp checks each refused go).
   e.send("go depth");
   EXPECT_FALSE(e.read_until("info string error: 'depth' needs a number; go refused", Slow).empty());
   EXPECT_FALSE(e.read_until("bestmove", Slow).empty());

@@ -11,7 +11,7 @@ namespace {
 
 Position make(const std::string& fen) {
   // These tests check the rules themselves: nothing here builds the four-man tables, and
-  // probing never does (bitbase_test.cpp checks the evaluators once the tables are solved).
+  // probing never does (tests/bitbase/bitbase_test.cpp checks the evaluators once the tables are solved).
   init();
   Position pos;
   EXPECT_TRUE(pos.set(fen, false)) << fen;

@@ -255,7 +255,7 @@ TEST(TuneOutput, ParamsValuesRoundTrip) {
   };
   const std::string written = format_params_values(Weights, {"Provenance line", "", "second"});
   EXPECT_EQ(written.rfind("// SPDX-License-Identifier: GPL-3.0-or-later\n// Provenance line\n//\n// second\n", 0), 0u);
-  const std::string here = __FILE__;  // <source>/tests/tune_model_test.cpp
+  const std::string here = __FILE__;  // <source>/tests/tune/tune_model_test.cpp
   std::ifstream in(here.substr(0, here.rfind("/tests/")) + "/src/eval/params_values.inc");
   const std::string source{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   const auto ours = values(written), theirs = values(source);
