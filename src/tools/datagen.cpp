@@ -32,6 +32,8 @@ int run_datagen(const Subcommand& self, const std::vector<std::string>& args) {
       .integer("label-nodes", 0, "re-search each kept position with N nodes for its score (default 0: the game's)",
                o.labelNodes, 0, 1LL << 40)
       .integer("label-depth", 0, "... or to depth N", o.labelDepth, 0, 64)
+      .toggle("pv-leaf", 0, "keep the end of the label search's principal variation instead of the position",
+              o.pvLeaf)
       .integer("hash", 0, "transposition table MB per game thread (default 8)", o.hashMb, 1, 4096)
       .integer("seed", 0, "random seed (default 1)", o.seed, 0, 1LL << 62);
   std::vector<std::string> positional;
@@ -39,6 +41,8 @@ int run_datagen(const Subcommand& self, const std::vector<std::string>& args) {
   if (!positional.empty()) return p.usage_error("unexpected argument '" + positional[0] + "'", std::cerr);
   if (o.output.empty()) return p.usage_error("--out FILE is required", std::cerr);
   if (ArgParser::given(args, "depth") && !ArgParser::given(args, "nodes")) o.nodes = 0;
+  if (o.pvLeaf && !o.labelNodes && !o.labelDepth)
+    return p.usage_error("--pv-leaf needs a label search (--label-nodes or --label-depth)", std::cerr);
   o.header = "taper datagen";
   for (const std::string& a : args) o.header += " " + a;
   o.header += std::string("  (Taper ") + build_commit() + ")";

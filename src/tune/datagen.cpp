@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <thread>
 #include <vector>
@@ -58,6 +59,17 @@ void draw_samples(std::vector<Sample>& samples, int count, std::mt19937_64& rng)
   samples.swap(kept);
 }
 
+/// The position at the end of `pv` played from `pos`, if the line is legal and ends quiet (side to
+/// move not in check, not a finished game); nullopt otherwise, and the sample is dropped.
+std::optional<std::string> pv_leaf(Position pos, const std::vector<Move>& pv) {
+  for (Move m : pv) {
+    if (!pos.is_pseudo_legal(m) || !pos.is_legal(m)) return std::nullopt;
+    pos.do_move(m);
+  }
+  if (pos.in_check() || MoveList<LEGAL>(pos).size() == 0 || pos.is_draw(0)) return std::nullopt;
+  return pos.fen();
+}
+
 /// Replaces each sample's score by that of a deeper search of its own; drops the samples whose
 /// deeper search finds a mate (a mate score says nothing about the evaluation's scale).
 void relabel(std::vector<Sample>& samples, Engine& engine, const DatagenOptions& o) {
@@ -69,7 +81,13 @@ void relabel(std::vector<Sample>& samples, Engine& engine, const DatagenOptions&
     engine.clear();  // fresh tables: the label depends on the position alone, and is reproducible
     const SearchResult sr = search(engine, pos, o.labelNodes, o.labelDepth);
     if (!sr.best || std::abs(sr.last.score) >= VALUE_TB_WIN_IN_MAX_PLY) continue;
-    kept.push_back({s.fen, pos.side_to_move() == WHITE ? sr.last.score : -sr.last.score});
+    const int white = pos.side_to_move() == WHITE ? sr.last.score : -sr.last.score;
+    if (!o.pvLeaf) {
+      kept.push_back({s.fen, white});
+      continue;
+    }
+    // The score is White's view, so it labels every position of the line unchanged.
+    if (const std::optional<std::string> leaf = pv_leaf(pos, sr.last.pv)) kept.push_back({*leaf, white});
   }
   samples.swap(kept);
 }

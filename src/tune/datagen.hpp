@@ -25,6 +25,7 @@ struct DatagenOptions {
   int samplesPerGame = 0;          ///< keep at most this many eligible positions per game, drawn at random (0: all)
   uint64_t labelNodes = 0;         ///< re-search each kept position with this many nodes for its score ...
   int labelDepth = 0;              ///< ... or to this depth (both 0: the score of the game's own search)
+  bool pvLeaf = false;             ///< store the end of the label search's principal variation instead
   int hashMb = 8;                  ///< transposition table per game thread
   uint64_t seed = 1;
   double progressSeconds = 10;     ///< interval of the progress line on stderr (0: none)
@@ -50,7 +51,10 @@ struct DatagenReport {
 /// moves, for the score written beside the result. Every game ends with a `# game R` comment
 /// (R its result), so a file tells how many games it holds. A game is appended whole, so an
 /// interrupted run loses only the games in progress, and running the same command again
-/// resumes (with a different random stream, so no game is repeated).
+/// resumes (with a different random stream, so no game is repeated). With `pvLeaf` each kept
+/// position is replaced by the end of its label search's principal variation (Ethereal's "PV
+/// resolution"): the leaf is the quiet position whose static evaluation the search's score stands
+/// for, so the tuner fits the evaluation where the search actually used it.
 bool generate_data(const DatagenOptions& options, DatagenReport& report, std::string* error = nullptr);
 
 }  // namespace taper::tune

@@ -168,3 +168,63 @@ TEST(TuneDatagen, SamplesFewPositionsPerGameWithDeeperLabels) {
   }
   std::filesystem::remove(path);
 }
+
+TEST(TuneDatagen, PvLeafStoresTheEndOfTheLabelSearchsLine) {
+  // Two runs of the same games (one thread, same seed): one keeps the sampled positions, the
+  // other the ends of their label searches' principal variations. Each leaf must be what
+  // searching the sampled position again and playing its PV gives, with the same label.
+  const auto run = [](bool pvLeaf) {
+    const std::string path = ::testing::TempDir() + "taper_datagen_leaf_" + std::to_string(pvLeaf) + "_" +
+                             std::to_string(::getpid()) + ".txt";
+    std::filesystem::remove(path);
+    DatagenOptions o;
+    o.output = path;
+    o.positions = 8;
+    o.threads = 1;
+    o.nodes = 300;
+    o.samplesPerGame = 2;
+    o.labelDepth = 6;
+    o.pvLeaf = pvLeaf;
+    o.book = data_path("books/noob_2moves.epd");
+    o.randomPlies = 4;
+    o.maxPlies = 100;
+    o.winScore = 600;
+    o.winPlies = 4;
+    o.drawStartPly = 40;
+    o.progressSeconds = 0;
+    o.seed = 7;
+    DatagenReport r;
+    std::string error;
+    EXPECT_TRUE(generate_data(o, r, &error)) << error;
+    Parsed p = parse_file(path);
+    std::filesystem::remove(path);
+    return p;
+  };
+  const Parsed plain = run(false), leaves = run(true);
+  ASSERT_GE(plain.positions, 8u);
+
+  Engine engine(8);
+  std::vector<std::pair<std::string, int>> expected;
+  int moved = 0;
+  for (const LabelledPosition& p : plain.all) {
+    Position pos;
+    ASSERT_TRUE(pos.set(p.fen, false));
+    SearchLimits limits;
+    limits.depth = 6;
+    engine.clear();
+    const SearchResult sr = engine.search(pos, limits);
+    for (Move m : sr.last.pv) pos.do_move(m);
+    if (pos.in_check() || MoveList<LEGAL>(pos).size() == 0 || pos.is_draw(0)) continue;
+    moved += !sr.last.pv.empty();
+    expected.emplace_back(pos.fen(), p.score);
+  }
+  EXPECT_GT(moved, 0) << "no label search had a principal variation";
+  // The leaf run may have played on further (its games count the positions it kept), so compare
+  // the common prefix.
+  const size_t n = std::min(expected.size(), leaves.all.size());
+  ASSERT_GE(n, 4u);
+  for (size_t i = 0; i < n; ++i) {
+    EXPECT_EQ(leaves.all[i].fen, expected[i].first) << "sample " << i;
+    EXPECT_EQ(leaves.all[i].score, expected[i].second) << "sample " << i;
+  }
+}
