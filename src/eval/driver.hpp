@@ -20,8 +20,10 @@ struct EvalOutcome {
 /// The evaluation, side to move's point of view. With caches (both or neither) the pawn and
 /// material entries come from them; without, they are computed on the spot. A RecordSink always
 /// bypasses caches. Instantiated for ScoreSink and RecordSink in evaluate.cpp.
+/// With a `lazyMargin` (ScoreSink only; 0 = never) a position whose material, piece-square and
+/// pawn terms alone lie further than that from a draw returns before the other terms.
 template <class Sink>
 Value evaluate_position(const Position& pos, Sink& out, PawnTable* pawns, MaterialTable* material,
-                        EvalOutcome* outcome = nullptr);
+                        EvalOutcome* outcome = nullptr, Value lazyMargin = 0);
 
 }  // namespace taper

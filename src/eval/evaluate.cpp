@@ -11,7 +11,7 @@ namespace taper {
 
 template <class Sink>
 Value evaluate_position(const Position& pos, Sink& out, PawnTable* pawnTable, MaterialTable* materialTable,
-                        EvalOutcome* outcome) {
+                        EvalOutcome* outcome, Value lazyMargin) {
   const bool cached = !Sink::Records && pawnTable && materialTable;
 
   // 1. Material: dead draws and known endgames end the evaluation here.
@@ -41,6 +41,17 @@ Value evaluate_position(const Position& pos, Sink& out, PawnTable* pawnTable, Ma
     for (Color c : {WHITE, BLACK}) out.add_cached(c, pe->score[c]);
   }
 
+  // Lazy evaluation (Stockfish 12): so far from level that the remaining terms, which rarely
+  // sum to more than a few pawns, would not change what the search does with the score. The
+  // recording sinks (trace, tuner) always see every term.
+  if constexpr (!Sink::Records) {
+    if (lazyMargin) {
+      const Score partial = out.score[WHITE] - out.score[BLACK];
+      if (std::abs(tapered_value(partial, me.phase, ScaleNormal)) > lazyMargin)
+        return final_value(partial, me.phase, scale_factor(pos, me, partial.eg()), pos.side_to_move());
+    }
+  }
+
   // 3. Attack maps, then the term families; pieces first, as they fill the maps.
   EvalState st(pos, *pe);
   evaluate_pieces(pos, st, out);
@@ -58,14 +69,16 @@ Value evaluate_position(const Position& pos, Sink& out, PawnTable* pawnTable, Ma
   return final_value(total, me.phase, scale, pos.side_to_move());
 }
 
-template Value evaluate_position<ScoreSink>(const Position&, ScoreSink&, PawnTable*, MaterialTable*, EvalOutcome*);
-template Value evaluate_position<RecordSink>(const Position&, RecordSink&, PawnTable*, MaterialTable*, EvalOutcome*);
+template Value evaluate_position<ScoreSink>(const Position&, ScoreSink&, PawnTable*, MaterialTable*, EvalOutcome*,
+                                           Value);
+template Value evaluate_position<RecordSink>(const Position&, RecordSink&, PawnTable*, MaterialTable*, EvalOutcome*,
+                                            Value);
 
 Evaluator::Evaluator() { endgames::init(); }
 
-Value Evaluator::evaluate(const Position& pos) {
+Value Evaluator::evaluate(const Position& pos, Value lazyMargin) {
   ScoreSink out;
-  return evaluate_position(pos, out, &pawns_, &material_);
+  return evaluate_position(pos, out, &pawns_, &material_, nullptr, lazyMargin);
 }
 
 std::string Evaluator::trace(const Position& pos) { return trace_evaluation(pos); }

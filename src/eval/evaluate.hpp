@@ -21,8 +21,10 @@ class Evaluator {
  public:
   Evaluator();
 
-  /// Score of `pos` in centipawns from the side to move's point of view.
-  Value evaluate(const Position& pos);
+  /// Score of `pos` in centipawns from the side to move's point of view. With a `lazyMargin`
+  /// (0: off), a position whose material, piece-square and pawn terms already say more than that
+  /// is scored by them alone (lazy evaluation: the search gains the time of the other terms).
+  Value evaluate(const Position& pos, Value lazyMargin = 0);
   /// The `eval` table: one row per parameter group (White mg/eg, Black mg/eg, total mg/eg),
   /// the king-danger units, phase and scale factor; the last line is exactly
   /// "Final evaluation: +N cp (white side)" with N the white-POV evaluate().
