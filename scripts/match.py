@@ -48,25 +48,15 @@ from collections import Counter, OrderedDict, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "lib"))
+from find_binary import FASTCHESS_DEFAULT, FASTCHESS_HELP, find_binary  # noqa: E402
 from pgn import parse_games, white_moves_first  # noqa: E402
 from shared_data import REPO_DATA, find_data  # noqa: E402
 from uci import EngineError, UciEngine, resolve_engine  # noqa: E402
 
-FASTCHESS_DEFAULT = "/opt/fastchess/fastchess"
-FASTCHESS_HELP = (
-    "fastchess not found. Set $FASTCHESS to its path, put it on PATH, or install it at "
-    f"{FASTCHESS_DEFAULT}. It is not part of this repository: build it from its public source "
-    "(the Disservin/fastchess project on GitHub, `make -j2` in its checkout) and point "
-    "$FASTCHESS at the binary.")
-
 
 def find_fastchess(explicit=None):
-    if explicit:
-        return os.path.abspath(explicit) if os.path.isfile(explicit) and os.access(explicit, os.X_OK) else None
-    for cand in (os.environ.get("FASTCHESS"), shutil.which("fastchess"), FASTCHESS_DEFAULT):
-        if cand and os.path.isfile(cand) and os.access(cand, os.X_OK):
-            return os.path.abspath(cand)
-    return None
+    """--fastchess PATH as given, else $FASTCHESS, PATH, /opt/fastchess/fastchess (lib/find_binary.py)."""
+    return find_binary("fastchess", explicit)
 
 
 # --------------------------------------------------------------------------

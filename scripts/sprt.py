@@ -28,7 +28,6 @@ import argparse
 import json
 import os
 import re
-import shutil
 import signal
 import statistics
 import subprocess
@@ -39,6 +38,7 @@ import zipfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "scripts", "lib"))
+from find_binary import FASTCHESS_HELP, find_binary  # noqa: E402
 from shared_data import shared_data_dir  # noqa: E402
 CACHE = os.environ.get("TAPER_SPRT_CACHE", os.path.join(os.path.expanduser("~"), ".cache", "taper-sprt"))
 
@@ -273,7 +273,9 @@ def main(argv=None):
         # fastchess replays the saved configuration; only the book needs unpacking again.
         paths["{BOOK}"] = unpack_book(args.book, tmpdir)
         load_record(args.record, paths, state)
-        fastchess = os.environ.get("FASTCHESS") or shutil.which("fastchess") or "/opt/fastchess/fastchess"
+        fastchess = find_binary("fastchess")
+        if not fastchess:
+            raise SystemExit(f"sprt.py: {FASTCHESS_HELP}")
         cmd = [fastchess, "-config", f"file={state}", f"outname={state}"]
     elif state:
         cmd += ["--fastchess-arg=-config", f"--fastchess-arg=outname={state}"]

@@ -43,7 +43,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from match import parse_pgn_games  # noqa: E402
+from match import FASTCHESS_HELP, find_fastchess, parse_pgn_games  # noqa: E402
 from sprt import build, git, unpack_book  # noqa: E402
 
 ALPHA, GAMMA, A_RATIO = 0.602, 0.101, 0.1
@@ -237,7 +237,9 @@ def main(argv=None):
         state = new_state(args, exe, commit)
         save(state, args.state)
     settings, params = state["settings"], state["params"]
-    fastchess = os.environ.get("FASTCHESS") or shutil.which("fastchess") or "/opt/fastchess/fastchess"
+    fastchess = find_fastchess()
+    if not fastchess:
+        raise SystemExit(f"spsa.py: {FASTCHESS_HELP}")
     tmpdir = tempfile.mkdtemp(prefix="taper-spsa-")
     fmt, openings = load_openings(settings["book"], tmpdir)
 

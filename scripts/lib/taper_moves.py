@@ -3,7 +3,7 @@
 stalemate, and SAN <-> UCI conversion (see `taper moves --help`), so the scripts carry no chess
 code of their own. Also a small EPD operation splitter (text only).
 
-    oracle = MoveOracle()                         # finds ./taper, or $TAPER_BIN
+    oracle = MoveOracle()                         # finds the binary: $TAPER_BIN, ./taper, ... (find_taper)
     oracle.play(FEN, ["e4", "e7e5"])             # {"fen":..., "status":..., "uci": [...], "san": [...], "legal": [...]}
     oracle.convert(FEN, ["Nf3", "e2e4"])         # each move on its own from FEN
 A move that is illegal or unreadable raises IllegalMoveError.
@@ -11,15 +11,11 @@ A move that is illegal or unreadable raises IllegalMoveError.
 
 from __future__ import annotations
 
-import glob
-import os
 import re
-import shutil
 import subprocess
 import threading
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
+from find_binary import find_binary  # scripts/lib, on sys.path for every script that uses this module
 
 
 class IllegalMoveError(ValueError):
@@ -27,16 +23,13 @@ class IllegalMoveError(ValueError):
 
 
 def find_taper(explicit: str | None = None) -> str:
-    """$TAPER_BIN, else ./taper of the repository, else the newest build/*/taper, else PATH."""
-    for cand in (explicit, os.environ.get("TAPER_BIN"), os.path.join(REPO, "taper")):
-        if cand and os.access(cand, os.X_OK):
-            return cand
-    builds = sorted(glob.glob(os.path.join(REPO, "build", "*", "taper")), key=os.path.getmtime, reverse=True)
-    if builds:
-        return builds[0]
-    found = shutil.which("taper")
+    """The taper binary: `explicit` as given, else $TAPER_BIN, $TAPER, ./taper, the repository's
+    taper, the newest build/*/taper, PATH (lib/find_binary.py)."""
+    found = find_binary("taper", explicit)
     if found:
         return found
+    if explicit:
+        raise FileNotFoundError(f"taper binary {explicit!r} is not an executable file")
     raise FileNotFoundError("no taper binary: run `make` in the repository or set $TAPER_BIN")
 
 
