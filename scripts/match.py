@@ -45,6 +45,7 @@ import threading
 import time
 import zipfile
 from collections import Counter, OrderedDict, defaultdict
+from dataclasses import dataclass, field
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "lib"))
@@ -208,7 +209,7 @@ def reason_from_comment(comment):
 
 
 # --------------------------------------------------------------------------
-# Main
+# The command line
 
 
 def build_parser():
@@ -217,7 +218,17 @@ def build_parser():
         description=doc[:doc.index("Examples:")].strip().split("\n\n")[0],
         epilog=doc[doc.index("Exit code"):],
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    e = ap.add_argument_group("engines")
+    _engine_arguments(ap.add_argument_group("engines"))
+    _limit_arguments(ap.add_argument_group("time control (--tc or --st, and/or --nodes/--depth; default --tc 10+0.1)"))
+    _schedule_arguments(ap.add_argument_group("schedule"))
+    _book_arguments(ap.add_argument_group("openings"))
+    _adjudication_arguments(ap.add_argument_group("adjudication (all off by default)"))
+    _sprt_arguments(ap.add_argument_group("SPRT (off by default)"))
+    _output_arguments(ap.add_argument_group("output"))
+    return ap
+
+
+def _engine_arguments(e):
     e.add_argument("--engine-a", "-a", default="./taper", help="engine A: path or known name (default ./taper)")
     e.add_argument("--engine-b", "-b", required=True,
                    help="engine B: glaurung, toga2, ethereal, stockfish, taper, or a path")
@@ -236,7 +247,8 @@ def build_parser():
     e.add_argument("--no-probe", action="store_true",
                    help="do not start the engines once beforehand to check them and their option names")
 
-    t = ap.add_argument_group("time control (--tc or --st, and/or --nodes/--depth; default --tc 10+0.1)")
+
+def _limit_arguments(t):
     t.add_argument("--tc", help="[moves/]seconds[+increment], e.g. 10+0.1, 40/60, 1:00+1 (both engines)")
     t.add_argument("--tc-a", help="time control for A only (time odds)")
     t.add_argument("--tc-b", help="time control for B only")
@@ -251,14 +263,16 @@ def build_parser():
                    help="ms an engine may exceed its time before it loses on time "
                         "(default 0 with --tc, 50 with --st: engines overshoot movetime by a few ms)")
 
-    g = ap.add_argument_group("schedule")
+
+def _schedule_arguments(g):
     g.add_argument("--games", "-n", type=int, help="number of games (rounded up to even; default 20)")
     g.add_argument("--rounds", type=int, help="number of opening pairs (2 games each); alternative to --games")
     g.add_argument("--concurrency", "-c", type=int, default=2, help="games played at once (default 2)")
     g.add_argument("--force-concurrency", action="store_true",
                    help="allow --concurrency above the number of CPUs")
 
-    b = ap.add_argument_group("openings")
+
+def _book_arguments(b):
     b.add_argument("--book", help="EPD or PGN file, or a file name in the shared books/ folder "
                                   "(default noob_2moves.epd; FRC_openings.epd with --chess960); "
                                   "a .pgn.zip is unpacked to a temporary file")
@@ -271,7 +285,8 @@ def build_parser():
     b.add_argument("--chess960", action="store_true",
                    help="Chess960 (fastchess -variant fischerandom, which sets UCI_Chess960)")
 
-    a = ap.add_argument_group("adjudication (all off by default)")
+
+def _adjudication_arguments(a):
     a.add_argument("--adjudicate", action="store_true",
                    help="resign at |score| >= 1000 cp for 3 moves of both engines, "
                         "draw after move 40 when |score| <= 10 cp for 8 moves")
@@ -279,7 +294,8 @@ def build_parser():
     a.add_argument("--tb", nargs="?", const=os.path.join(REPO_DATA, "syzygy"), metavar="DIR",
                    help="adjudicate with Syzygy tablebases (default DIR: the 3-4-man tables in tests/data/syzygy)")
 
-    s = ap.add_argument_group("SPRT (off by default)")
+
+def _sprt_arguments(s):
     s.add_argument("--sprt", action="store_true", help="stop early by SPRT; --games is then the maximum")
     s.add_argument("--elo0", type=float, default=0.0)
     s.add_argument("--elo1", type=float, default=5.0)
@@ -287,7 +303,8 @@ def build_parser():
     s.add_argument("--beta", type=float, default=0.05)
     s.add_argument("--sprt-model", default="normalized", choices=["normalized", "logistic", "bayesian"])
 
-    o = ap.add_argument_group("output")
+
+def _output_arguments(o):
     o.add_argument("--pgn", metavar="FILE",
                    help="save games to FILE (appended if it exists; only this run's games are counted). "
                         "Default: a temporary file, deleted at the end")
@@ -302,7 +319,26 @@ def build_parser():
     o.add_argument("--fastchess-arg", action="append", default=[], metavar="ARG",
                    help="extra argument passed to fastchess verbatim (repeatable)")
     o.add_argument("--dry-run", action="store_true", help="print the fastchess command and exit")
-    return ap
+
+
+def parse_arguments(argv):
+    """(parser, args) with the search limits settled: a usage error (exit 2) is reported here,
+    before any engine is started. Without any limit the clock is --tc 10+0.1; --timemargin
+    defaults to 50 ms with --st (engines overshoot movetime by a few ms), else 0."""
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    any_tc = args.tc or args.tc_a or args.tc_b
+    if args.st and any_tc:
+        ap.error("give either a clock (--tc/--tc-a/--tc-b) or --st, not both (fastchess cannot combine them)")
+    if not (any_tc or args.st or args.nodes or args.depth):
+        args.tc = "10+0.1"
+    elif not (args.tc or args.st or args.nodes or args.depth) and not (args.tc_a and args.tc_b):
+        ap.error("with --tc-a/--tc-b and no --tc/--nodes/--depth, give both --tc-a and --tc-b")
+    if args.timemargin is None:
+        args.timemargin = 50 if args.st else 0
+    if args.rounds and args.games:
+        ap.error("give --games or --rounds, not both")
+    return ap, args
 
 
 def parse_kv(items, ap):
@@ -315,22 +351,14 @@ def parse_kv(items, ap):
     return out
 
 
-def find_book(spec):
-    if os.path.exists(spec):
-        return os.path.abspath(spec)
-    return find_data(os.path.join("books", spec))  # tests/data/books, then the larger-data folder
+# --------------------------------------------------------------------------
+# The engines
 
 
-def main(argv=None):
-    ap = build_parser()
-    args = ap.parse_args(argv)
-
-    fastchess = find_fastchess(args.fastchess)
-    if not fastchess:
-        print(f"match.py: {FASTCHESS_HELP}", file=sys.stderr)
-        return 2
-
-    # ---- engines
+def resolve_engines(args, ap):
+    """Engines A and B as dicts (side, cmd, name, opts, soft, args), or None if a binary is
+    missing. `soft` names the options that are only a known engine's defaults (lib/uci.py): they
+    are dropped quietly if the engine turns out not to have them."""
     engines = []
     for side in ("a", "b"):
         spec = getattr(args, f"engine_{side}")
@@ -339,8 +367,8 @@ def main(argv=None):
             print(f"match.py: engine {side.upper()} not found: {cmd}"
                   + (" (build Taper first, or pass --engine-a PATH)" if side == "a" and spec == "./taper" else ""),
                   file=sys.stderr)
-            return 2
-        soft = set(opts)              # known-engine defaults: skipped quietly if the engine lacks them
+            return None
+        soft = set(opts)
         if args.syzygy:
             opts["SyzygyPath"] = args.syzygy
             soft.add("SyzygyPath")
@@ -354,6 +382,12 @@ def main(argv=None):
         custom = getattr(args, f"name_{side}")
         engines.append({"side": side.upper(), "cmd": cmd, "name": custom or name, "custom_name": bool(custom),
                         "opts": opts, "soft": soft, "args": getattr(args, f"args_{side}")})
+    name_engines_apart(engines, ap)
+    return engines
+
+
+def name_engines_apart(engines, ap):
+    """fastchess tells the engines apart by name: two default names that collide get -A / -B."""
     if engines[0]["name"] == engines[1]["name"]:
         for e in engines:
             if not e["custom_name"]:
@@ -364,114 +398,127 @@ def main(argv=None):
         if re.search(r"[\s=\"]", e["name"]):
             ap.error(f"engine name {e['name']!r} must not contain spaces, '=' or quotes")
 
-    # ---- probe engines (start once, check uciok and option names)
-    if not args.no_probe:
-        for e in engines:
-            eng = UciEngine([e["cmd"]] + e["args"].split(), name=e["name"])
-            try:
-                eng.start(startup_timeout=15.0)
-            except (EngineError, TimeoutError, OSError) as ex:
-                print(f"match.py: engine {e['side']} ({e['cmd']}) failed the UCI start-up check: {ex}",
-                      file=sys.stderr)
-                eng.quit()
-                return 2
-            eng.quit()
-            resolved = OrderedDict()
-            for k, v in e["opts"].items():
-                real = eng.resolve_option(k)
-                if real is None:
-                    if k in e["soft"]:
-                        continue
-                    print(f"warning: engine {e['name']} has no UCI option {k!r}; fastchess will warn and skip it",
-                          file=sys.stderr)
-                    real = k
-                resolved[real] = v
-            e["opts"] = resolved
-            e["id_name"] = eng.id_name
-            if args.chess960 and "uci_chess960" not in eng.known_options:
-                print(f"warning: engine {e['name']} does not offer UCI_Chess960; Chess960 games may end in "
-                      f"illegal moves or crashes", file=sys.stderr)
 
-    # ---- limits
+def probe_engines(engines, chess960):
+    """Starts each engine once: it must answer `uci`; each option is renamed to the engine's own
+    spelling (Toga II's 'Number of Threads'). False if an engine fails to start."""
+    for e in engines:
+        eng = UciEngine([e["cmd"]] + e["args"].split(), name=e["name"])
+        try:
+            eng.start(startup_timeout=15.0)
+        except (EngineError, TimeoutError, OSError) as ex:
+            print(f"match.py: engine {e['side']} ({e['cmd']}) failed the UCI start-up check: {ex}",
+                  file=sys.stderr)
+            eng.quit()
+            return False
+        eng.quit()
+        resolved = OrderedDict()
+        for k, v in e["opts"].items():
+            real = eng.resolve_option(k)
+            if real is None:
+                if k in e["soft"]:
+                    continue
+                print(f"warning: engine {e['name']} has no UCI option {k!r}; fastchess will warn and skip it",
+                      file=sys.stderr)
+                real = k
+            resolved[real] = v
+        e["opts"] = resolved
+        e["id_name"] = eng.id_name
+        if chess960 and "uci_chess960" not in eng.known_options:
+            print(f"warning: engine {e['name']} does not offer UCI_Chess960; Chess960 games may end in "
+                  f"illegal moves or crashes", file=sys.stderr)
+    return True
+
+
+# --------------------------------------------------------------------------
+# Limits, schedule, book, and the fastchess command
+
+
+def limit_args(args, side):
+    """fastchess's limit arguments of one side ("a" or "b") of the match."""
+    out = []
+    tc = getattr(args, f"tc_{side}") or args.tc
+    if tc:
+        out.append(f"tc={tc}")
+    if args.st:
+        out.append(f"st={args.st:g}")
+    if args.nodes:
+        out.append(f"nodes={args.nodes}")
+    if args.depth:
+        out.append(f"depth={args.depth}")
+    if args.timemargin:
+        out.append(f"timemargin={args.timemargin}")
+    return out
+
+
+def limit_description(args):
+    return " / ".join(sorted(set(" ".join(limit_args(args, s)) for s in ("a", "b"))))
+
+
+def warn_about_limits(args, engines):
     if args.nodes and any(os.path.basename(e["cmd"]) == "toga2" for e in engines):
         print("warning: Toga II 3.0 ignores 'go nodes' (it searches until stopped); "
               "add a clock (--tc) or expect the --watchdog to stop the match", file=sys.stderr)
-    any_tc = args.tc or args.tc_a or args.tc_b
-    if args.st and any_tc:
-        ap.error("give either a clock (--tc/--tc-a/--tc-b) or --st, not both (fastchess cannot combine them)")
-    if not (any_tc or args.st or args.nodes or args.depth):
-        args.tc = "10+0.1"
-    elif not (args.tc or args.st or args.nodes or args.depth) and not (args.tc_a and args.tc_b):
-        ap.error("with --tc-a/--tc-b and no --tc/--nodes/--depth, give both --tc-a and --tc-b")
-    timemargin = args.timemargin
-    if timemargin is None:
-        timemargin = 50 if args.st else 0
 
-    def limit_args(side):
-        out = []
-        tc = getattr(args, f"tc_{side}") or args.tc
-        if tc:
-            out.append(f"tc={tc}")
-        if args.st:
-            out.append(f"st={args.st:g}")
-        if args.nodes:
-            out.append(f"nodes={args.nodes}")
-        if args.depth:
-            out.append(f"depth={args.depth}")
-        if timemargin:
-            out.append(f"timemargin={timemargin}")
-        return out
 
-    # ---- schedule
-    if args.rounds and args.games:
-        ap.error("give --games or --rounds, not both")
+def schedule(args):
+    """(rounds, planned games): each opening of a round is played twice, once with each colour."""
     rounds = args.rounds or (math.ceil((args.games or 20) / 2))
     if args.games and args.games % 2:
         print(f"note: {args.games} games rounded up to {2 * rounds} (each opening with both colours)",
               file=sys.stderr)
-    planned = 2 * rounds
+    return rounds, 2 * rounds
 
-    tmpdir = tempfile.mkdtemp(prefix="taper-match-")
-    cleanup = [tmpdir]
 
-    # ---- book
-    book_args, book_desc = [], "start position"
-    if not args.no_book:
-        spec = args.book or ("FRC_openings.epd" if args.chess960 else "noob_2moves.epd")
-        book = find_book(spec)
-        if not book:
-            print(f"match.py: opening book not found: {spec}", file=sys.stderr)
-            return 2
-        if book.endswith(".zip"):
-            with zipfile.ZipFile(book) as z:
-                member = [n for n in z.namelist() if n.endswith((".pgn", ".epd"))][0]
-                z.extract(member, tmpdir)
-                book = os.path.join(tmpdir, member)
-        fmt = args.book_format or ("pgn" if book.lower().endswith(".pgn") else "epd")
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
-        order = "sequential" if args.sequential else "random"
-        book_args = ["-openings", f"file={book}", f"format={fmt}", f"order={order}"]
-        if args.book_plies:
-            book_args.append(f"plies={args.book_plies}")
-        if args.book_start:
-            book_args.append(f"start={args.book_start}")
-        if order == "random":
-            book_args += ["-srand", str(seed)]
-        book_desc = f"{os.path.basename(book)} ({fmt}, {order}" + (f", seed {seed})" if order == "random" else ")")
-    # ---- PGN
+def find_book(spec):
+    if os.path.exists(spec):
+        return os.path.abspath(spec)
+    return find_data(os.path.join("books", spec))  # tests/data/books, then the larger-data folder
+
+
+def choose_book(args, tmpdir):
+    """(fastchess's -openings arguments, a description), or None if the book is not found. A
+    .zip is unpacked into tmpdir; a random order gets a seed, printed so the run can be repeated."""
+    if args.no_book:
+        return [], "start position"
+    spec = args.book or ("FRC_openings.epd" if args.chess960 else "noob_2moves.epd")
+    book = find_book(spec)
+    if not book:
+        print(f"match.py: opening book not found: {spec}", file=sys.stderr)
+        return None
+    if book.endswith(".zip"):
+        with zipfile.ZipFile(book) as z:
+            member = [n for n in z.namelist() if n.endswith((".pgn", ".epd"))][0]
+            z.extract(member, tmpdir)
+            book = os.path.join(tmpdir, member)
+    fmt = args.book_format or ("pgn" if book.lower().endswith(".pgn") else "epd")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
+    order = "sequential" if args.sequential else "random"
+    book_args = ["-openings", f"file={book}", f"format={fmt}", f"order={order}"]
+    if args.book_plies:
+        book_args.append(f"plies={args.book_plies}")
+    if args.book_start:
+        book_args.append(f"start={args.book_start}")
+    if order == "random":
+        book_args += ["-srand", str(seed)]
+    return book_args, f"{os.path.basename(book)} ({fmt}, {order}" + (f", seed {seed})" if order == "random" else ")")
+
+
+def pgn_destination(args, tmpdir):
+    """(PGN file, offset where this run's games start): --pgn is appended to, else a file in tmpdir."""
     if args.pgn:
-        pgn_path = os.path.abspath(args.pgn)
-        pgn_offset = os.path.getsize(pgn_path) if os.path.exists(pgn_path) else 0
-    else:
-        pgn_path = os.path.join(tmpdir, "games.pgn")
-        pgn_offset = 0
+        path = os.path.abspath(args.pgn)
+        return path, (os.path.getsize(path) if os.path.exists(path) else 0)
+    return os.path.join(tmpdir, "games.pgn"), 0
 
+
+def fastchess_command(fastchess, args, engines, rounds, book_args, pgn_path, tmpdir):
     cmd = [fastchess]
     for e in engines:
         cmd += ["-engine", f"cmd={e['cmd']}", f"name={e['name']}"]
         if e["args"]:
             cmd.append(f"args={e['args']}")
-        cmd += limit_args(e["side"].lower())
+        cmd += limit_args(args, e["side"].lower())
         for k, v in e["opts"].items():
             cmd.append(f"option.{k}={v}")
     cmd += ["-rounds", str(rounds), "-games", "2", "-concurrency", str(args.concurrency)]
@@ -496,42 +543,65 @@ def main(argv=None):
                 f"beta={args.beta:g}", f"model={args.sprt_model}"]
     if args.log:
         cmd += ["-log", f"file={os.path.abspath(args.log)}", "level=info", "engine=true"]
-    cmd += args.fastchess_arg
+    return cmd + args.fastchess_arg
 
-    limit_desc = " / ".join(sorted(set(" ".join(limit_args(s)) for s in ("a", "b"))))
+
+@dataclass
+class Plan:
+    """What the match was set up to be, as the summary reports it."""
+    names: list                 # [A, B], fastchess's names of the engines
+    planned: int                # games
+    limit: str                  # limit_description()
+    book: str                   # choose_book()'s description
+    pgn_path: str
+    pgn_offset: int = 0         # where this run's games start in pgn_path
+    pgn_kept: bool = False      # --pgn: the summary names the file
+    sprt: bool = False
+
+
+def print_plan(plan, engines, concurrency, chess960, cmd):
     print(f"# {engines[0]['name']} ({engines[0]['cmd']}) vs {engines[1]['name']} ({engines[1]['cmd']})")
-    print(f"# {planned} games, {limit_desc}, concurrency {args.concurrency}, book {book_desc}"
-          + (", Chess960" if args.chess960 else ""))
+    print(f"# {plan.planned} games, {plan.limit}, concurrency {concurrency}, book {plan.book}"
+          + (", Chess960" if chess960 else ""))
     print("# " + " ".join(_shell_quote(c) for c in cmd), flush=True)
-    if args.dry_run:
-        shutil.rmtree(tmpdir, ignore_errors=True)
-        return 0
 
-    # ---- run
-    watchdog = args.watchdog
-    if watchdog is None:
-        unclocked = (args.nodes or args.depth) and not (args.st or args.tc or (args.tc_a and args.tc_b))
-        watchdog = 600.0 if unclocked else 0.0
+
+# --------------------------------------------------------------------------
+# Running fastchess, with a watchdog
+
+
+@dataclass
+class Run:
+    """What running fastchess gave: its output lines and how it ended."""
+    lines: list = field(default_factory=list)
+    rc: int = 0
+    interrupted: bool = False   # Ctrl-C
+    watchdog: float = 0.0       # seconds without a game starting or finishing before it fires; 0: off
+    watchdog_fired: bool = False
+    elapsed: float = 0.0
+
+
+def watchdog_seconds(args):
+    """--watchdog, else 600 s for --nodes/--depth without a clock (fastchess has no time-out for
+    those searches), else 0 (off)."""
+    if args.watchdog is not None:
+        return args.watchdog
+    unclocked = (args.nodes or args.depth) and not (args.st or args.tc or (args.tc_a and args.tc_b))
+    return 600.0 if unclocked else 0.0
+
+
+def run_fastchess(cmd, watchdog, quiet):
+    """Runs fastchess in a session of its own, so that it and its engines can be stopped as one
+    group: on Ctrl-C, or when the watchdog fires. Echoes its output unless quiet. None if
+    fastchess cannot be started."""
+    run = Run(watchdog=watchdog)
     t0 = time.monotonic()
-    lines = []
     try:
-        # Own session, so that the whole group (fastchess and its engines) can be stopped.
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
                                 errors="replace", start_new_session=True)
     except OSError as ex:
         print(f"match.py: cannot run fastchess: {ex}", file=sys.stderr)
-        return 2
-    q = queue.Queue()
-
-    def reader():
-        for ln in proc.stdout:
-            q.put(ln.rstrip("\n"))
-        q.put(None)
-
-    threading.Thread(target=reader, daemon=True).start()
-    interrupted = False
-    watchdog_fired = False
-    last_progress = time.monotonic()
+        return None
 
     def stop_group(sig):
         try:
@@ -539,47 +609,77 @@ def main(argv=None):
         except (ProcessLookupError, PermissionError):
             pass
 
+    lines = _line_queue(proc.stdout)
     try:
-        while True:
-            try:
-                line = q.get(timeout=1.0)
-            except queue.Empty:
-                if watchdog and time.monotonic() - last_progress > watchdog and not watchdog_fired:
-                    watchdog_fired = True
-                    msg = f"match.py: watchdog: no game finished for {watchdog:g}s, stopping fastchess"
-                    lines.append(msg)
-                    print(msg, file=sys.stderr, flush=True)
-                    stop_group(signal.SIGINT)
-                    threading.Timer(10.0, stop_group, args=(signal.SIGKILL,)).start()
-                continue
-            if line is None:
-                break
-            lines.append(line)
-            if line.startswith(("Finished game", "Started game")):
-                last_progress = time.monotonic()
-            if not args.quiet:
-                print(line, flush=True)
+        _follow_output(lines, run, stop_group, quiet)
     except KeyboardInterrupt:
-        interrupted = True
+        run.interrupted = True
         stop_group(signal.SIGINT)
-        try:
-            while True:
-                line = q.get(timeout=15.0)
-                if line is None:
-                    break
-                lines.append(line)
-        except (KeyboardInterrupt, queue.Empty):
-            stop_group(signal.SIGKILL)
+        _read_after_interrupt(lines, run, stop_group)
     try:
-        rc = proc.wait(timeout=30)
+        run.rc = proc.wait(timeout=30)
     except subprocess.TimeoutExpired:
         stop_group(signal.SIGKILL)
-        rc = proc.wait()
+        run.rc = proc.wait()
     stop_group(signal.SIGKILL)   # leftover engines, if fastchess left any behind
-    elapsed = time.monotonic() - t0
+    run.elapsed = time.monotonic() - t0
+    return run
 
-    # ---- collect results
-    names = [e["name"] for e in engines]
+
+def _line_queue(stream):
+    """A queue fed with the stream's lines by a thread, None at its end (so reading can time out)."""
+    q = queue.Queue()
+
+    def reader():
+        for ln in stream:
+            q.put(ln.rstrip("\n"))
+        q.put(None)
+
+    threading.Thread(target=reader, daemon=True).start()
+    return q
+
+
+def _follow_output(lines, run, stop_group, quiet):
+    last_progress = time.monotonic()
+    while True:
+        try:
+            line = lines.get(timeout=1.0)
+        except queue.Empty:
+            if run.watchdog and time.monotonic() - last_progress > run.watchdog and not run.watchdog_fired:
+                run.watchdog_fired = True
+                msg = f"match.py: watchdog: no game finished for {run.watchdog:g}s, stopping fastchess"
+                run.lines.append(msg)
+                print(msg, file=sys.stderr, flush=True)
+                stop_group(signal.SIGINT)
+                threading.Timer(10.0, stop_group, args=(signal.SIGKILL,)).start()
+            continue
+        if line is None:
+            return
+        run.lines.append(line)
+        if line.startswith(("Finished game", "Started game")):
+            last_progress = time.monotonic()
+        if not quiet:
+            print(line, flush=True)
+
+
+def _read_after_interrupt(lines, run, stop_group):
+    """What fastchess prints as it stops (its result block); killed if it takes over 15 s."""
+    try:
+        while True:
+            line = lines.get(timeout=15.0)
+            if line is None:
+                break
+            run.lines.append(line)
+    except (KeyboardInterrupt, queue.Empty):
+        stop_group(signal.SIGKILL)
+
+
+# --------------------------------------------------------------------------
+# The games and their audit
+
+
+def parse_finished_games(lines, names):
+    """One dict per fastchess `Finished game N (W vs B): RESULT {reason}` line."""
     games = []
     for line in lines:
         m = FINISHED_RE.match(line.strip())
@@ -588,43 +688,29 @@ def main(argv=None):
         white, black = split_vs(m.group(2), names)
         games.append({"id": int(m.group(1)), "white": white, "black": black, "result": m.group(3),
                       "reason": m.group(4), "source": "console"})
-    pgn_games = []
-    if os.path.exists(pgn_path):
-        with open(pgn_path, encoding="utf-8", errors="replace") as fh:
-            fh.seek(pgn_offset)
-            pgn_games = parse_pgn_games(fh.read())
-    if not games and pgn_games:   # fall back to the PGN
-        for i, g in enumerate(pgn_games, 1):
-            games.append({"id": i, "white": g.get("White"), "black": g.get("Black"), "result": g.get("Result", "*"),
-                          "reason": reason_from_comment(g.get("_last_comment", "")), "source": "pgn",
-                          "termination": g.get("Termination")})
+    return games
 
-    A, B = names
-    wdl = Counter()
-    cats = Counter()
-    per_engine = defaultdict(Counter)
-    abnormal_list = []
-    for g in games:
-        res = g["result"]
-        a_white = g["white"] == A
-        if res == "1/2-1/2":
-            wdl["D"] += 1
-        elif res in ("1-0", "0-1"):
-            a_won = (res == "1-0") == a_white
-            wdl["W" if a_won else "L"] += 1
-        else:
-            wdl["unfinished"] += 1
-        cat = classify(g["reason"], g.get("termination"))
-        cats[cat] += 1
-        if cat not in ("normal", "adjudication"):
-            col = loser_color(g["reason"])
-            who = (g["white"] if col == "white" else g["black"]) if col else "?"
-            per_engine[who][cat] += 1
-            abnormal_list.append(f"game {g['id']} ({g['white']} vs {g['black']}) {res} {{{g['reason']}}}")
 
-    # Cross-check with the PGN Termination tags and fastchess's own tracker lines.
-    pgn_cats = Counter(classify(reason_from_comment(g.get("_last_comment", "")), g.get("Termination"))
-                       for g in pgn_games)
+def games_from_pgn(pgn_games):
+    """The same dicts from the PGN (parse_pgn_games), for a run whose console had no game lines."""
+    return [{"id": i, "white": g.get("White"), "black": g.get("Black"), "result": g.get("Result", "*"),
+             "reason": reason_from_comment(g.get("_last_comment", "")), "source": "pgn",
+             "termination": g.get("Termination")}
+            for i, g in enumerate(pgn_games, 1)]
+
+
+def read_pgn_games(path, offset):
+    """This run's games of the PGN file: those after `offset`."""
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        fh.seek(offset)
+        return parse_pgn_games(fh.read())
+
+
+def player_tracker(lines):
+    """fastchess's per-player counts: {player: {"Timeouts": N, "Crashed": N}} from its
+    `Player: NAME` lines and the `Timeouts: N` / `Crashed: N` lines below each."""
     tracker = defaultdict(dict)
     cur = None
     for line in lines:
@@ -635,121 +721,212 @@ def main(argv=None):
         m = re.match(r"^(Timeouts|Crashed): (\d+)$", line.strip())
         if m and cur:
             tracker[cur][m.group(1)] = int(m.group(2))
+    return tracker
+
+
+@dataclass
+class Audit:
+    """How the games ended, from A's view. `cats` counts the games per classify() category;
+    `notes` has one line per abnormal game and per disagreement between the sources."""
+    wdl: Counter = field(default_factory=Counter)          # W, D, L and unfinished, from the game records
+    cats: Counter = field(default_factory=Counter)
+    per_engine: dict = field(default_factory=lambda: defaultdict(Counter))  # the engine at fault -> its categories
+    notes: list = field(default_factory=list)
+    illegal_warnings: list = field(default_factory=list)   # fastchess's `Warning; Illegal move` lines
+    pv_warnings: list = field(default_factory=list)
+    fatal: list = field(default_factory=list)              # fastchess's errors
+    fc: dict = field(default_factory=dict)                 # fastchess's result block ({} if none was printed)
+    wins: int = 0                                          # fastchess's figures, else the game records'
+    draws: int = 0
+    losses: int = 0
+    sprt_line: str | None = None
+    llr_line: str | None = None
+    watchdog_fired: bool = False
+
+    @property
+    def games(self):
+        return self.wins + self.draws + self.losses
+
+    @property
+    def crashes(self):
+        return self.cats["crash"] + self.cats["stall"]
+
+    @property
+    def illegal(self):
+        return self.cats["illegal_move"]
+
+    @property
+    def time_losses(self):
+        return self.cats["time_loss"]
+
+    @property
+    def other(self):
+        return self.cats["interrupted"] + self.cats["other"] + self.wdl["unfinished"] + int(self.watchdog_fired)
+
+
+def audit_games(games, pgn_games, lines, first, watchdog_fired=False):
+    """The audit of a run: `games` (parse_finished_games or games_from_pgn) tallied from the view
+    of engine `first` (A), cross-checked with fastchess's tracker and the PGN's Termination tags
+    (the larger count wins), with fastchess's warnings, errors and its own result block."""
+    audit = Audit(watchdog_fired=watchdog_fired)
+    for g in games:
+        _tally_game(audit, g, first)
+    _cross_check(audit, pgn_games, lines)
+    audit.illegal_warnings = [ln for ln in lines if ln.startswith("Warning; Illegal move")]
+    audit.pv_warnings = [ln for ln in lines if ln.startswith("Warning;") and "PV" in ln]
+    audit.fatal = [ln for ln in lines if ln.startswith(("Fatal;", "Error", "terminate called"))
+                   or "startup failure" in ln or "stalled / disconnected and no recover" in ln]
+    _read_result_block(audit, lines, first)
+    return audit
+
+
+def _tally_game(audit, g, first):
+    res = g["result"]
+    if res == "1/2-1/2":
+        audit.wdl["D"] += 1
+    elif res in ("1-0", "0-1"):
+        first_won = (res == "1-0") == (g["white"] == first)
+        audit.wdl["W" if first_won else "L"] += 1
+    else:
+        audit.wdl["unfinished"] += 1
+    cat = classify(g["reason"], g.get("termination"))
+    audit.cats[cat] += 1
+    if cat not in ("normal", "adjudication"):
+        col = loser_color(g["reason"])
+        who = (g["white"] if col == "white" else g["black"]) if col else "?"
+        audit.per_engine[who][cat] += 1
+        audit.notes.append(f"game {g['id']} ({g['white']} vs {g['black']}) {res} {{{g['reason']}}}")
+
+
+def _cross_check(audit, pgn_games, lines):
+    cats = audit.cats
+    tracker = player_tracker(lines)
     for cat, key in (("time_loss", "Timeouts"), ("crash", "Crashed")):
         tracked = sum(t.get(key, 0) for t in tracker.values())
         seen = cats[cat] + (cats["stall"] if cat == "crash" else 0)
         if tracked > seen:
             cats[cat] += tracked - seen
-            abnormal_list.append(f"fastchess reports {tracked} {key.lower()} but only {seen} were seen in game lines")
+            audit.notes.append(f"fastchess reports {tracked} {key.lower()} but only {seen} were seen in game lines")
+    pgn_cats = Counter(classify(reason_from_comment(g.get("_last_comment", "")), g.get("Termination"))
+                       for g in pgn_games)
     for cat in ("time_loss", "illegal_move", "crash", "stall"):
         if pgn_cats[cat] > cats[cat]:
-            abnormal_list.append(f"PGN has {pgn_cats[cat]} '{cat}' games, game lines {cats[cat]}")
+            audit.notes.append(f"PGN has {pgn_cats[cat]} '{cat}' games, game lines {cats[cat]}")
             cats[cat] = pgn_cats[cat]
-    illegal_warnings = [l for l in lines if l.startswith("Warning; Illegal move")]
-    pv_warnings = [l for l in lines if l.startswith("Warning;") and "PV" in l]
-    fatal = [l for l in lines if l.startswith(("Fatal;", "Error", "terminate called"))
-             or "startup failure" in l or "stalled / disconnected and no recover" in l]
 
+
+def _read_result_block(audit, lines, first):
+    """fastchess's figures when it printed them (an interrupted run may not), else the game records'."""
     fc = fastchess_results(lines)
-    if fc and fc["first"] != A:
-        abnormal_list.append(f"fastchess's result block is from {fc['first']}'s view, not {A}'s")
-    if fc and fc["games"] != wdl["W"] + wdl["D"] + wdl["L"]:
-        abnormal_list.append(f"fastchess counts {fc['games']} games, the game lines {wdl['W'] + wdl['D'] + wdl['L']}")
-    # fastchess's figures when it printed them (an interrupted run may not): else the game lines' count.
-    w, d, l = (fc["wins"], fc["draws"], fc["losses"]) if fc else (wdl["W"], wdl["D"], wdl["L"])
-    fc = fc or {}
-    sprt_line = next((l for l in reversed(lines) if "SPRT" in l and "accepted" in l), None)
-    llr_line = next((l for l in reversed(lines) if l.startswith("LLR:")), None)
+    wdl = audit.wdl
+    counted = wdl["W"] + wdl["D"] + wdl["L"]
+    if fc and fc["first"] != first:
+        audit.notes.append(f"fastchess's result block is from {fc['first']}'s view, not {first}'s")
+    if fc and fc["games"] != counted:
+        audit.notes.append(f"fastchess counts {fc['games']} games, the game lines {counted}")
+    if fc:
+        audit.wins, audit.draws, audit.losses = fc["wins"], fc["draws"], fc["losses"]
+    else:
+        audit.wins, audit.draws, audit.losses = wdl["W"], wdl["D"], wdl["L"]
+    audit.fc = fc or {}
+    audit.sprt_line = next((ln for ln in reversed(lines) if "SPRT" in ln and "accepted" in ln), None)
+    audit.llr_line = next((ln for ln in reversed(lines) if ln.startswith("LLR:")), None)
 
-    crashes = cats["crash"] + cats["stall"]
-    illegal = cats["illegal_move"]
-    timeouts = cats["time_loss"]
-    other = cats["interrupted"] + cats["other"] + wdl["unfinished"] + int(watchdog_fired)
-    n = w + d + l
 
-    # ---- print summary
-    print()
-    print("=" * 66)
-    print(f"Match {A} vs {B}: {n} games ({planned} planned), {limit_desc}, book {book_desc}, "
-          f"{elapsed:.0f}s")
-    if n:
-        print(f"  {A} from its view (fastchess's figures): +{w} ={d} -{l}   points {fc.get('points', 'n/a')} "
-              f"({fmt_num(fc.get('score_pct'))}%)   Elo {fmt_num(fc.get('elo'), True)} +/- {fmt_num(fc.get('elo_err95'))}"
-              f"   nElo {fmt_num(fc.get('nelo'), True)} +/- {fmt_num(fc.get('nelo_err95'))}   "
-              f"LOS {fmt_num(fc.get('los_pct'))}%   draws {fmt_num(fc.get('draw_ratio_pct'))}%")
-        if fc.get("ptnml"):
-            print(f"  pentanomial [0, 1/2, 1, 3/2, 2] (fastchess): {fc['ptnml']}")
-        if not fc:
-            print("  fastchess printed no result block: the counts above come from the game lines")
-    print(f"  terminations: " + ", ".join(f"{k} {v}" for k, v in sorted(cats.items())))
-    print(f"  crashes/disconnects: {crashes}   illegal moves: {illegal}   time losses: {timeouts}   "
-          f"other abnormal: {other}")
-    if watchdog_fired:
-        print(f"  the watchdog stopped the match: no game finished for {watchdog:g}s (counted as other abnormal)")
-    if n < planned:
-        print(f"  games not played: {planned - n}" + (" (SPRT finished early)" if sprt_line else ""))
-    for who in sorted(per_engine):
-        print(f"    by {who}: " + ", ".join(f"{k} {v}" for k, v in sorted(per_engine[who].items())))
-    for a in abnormal_list[:30]:
-        print(f"    {a}")
-    if illegal_warnings:
-        for a in illegal_warnings[:5]:
-            print(f"    {a}")
-    if pv_warnings:
-        print(f"  PV warnings from fastchess: {len(pv_warnings)} (e.g. {pv_warnings[0][:100]})")
-    if fatal:
-        for a in fatal[:5]:
-            print(f"  fastchess: {a}")
-    if sprt_line:
-        print(f"  {sprt_line.strip()}")
-    elif llr_line and args.sprt:
-        print(f"  {llr_line.strip()}")
-    thinking = thinking_by_engine(pgn_games)
-    for who in (A, B):
+# --------------------------------------------------------------------------
+# Time and depth per move, the summary, the exit code
+
+
+def thinking_lines(thinking, names):
+    """One line per engine of thinking_by_engine(): its mean time and depth per searched move."""
+    out = []
+    for who in names:
         if who in thinking:
             moves, secs, depth = thinking[who]
-            print(f"  {who} thinks {secs:.3f} s a move at depth {depth:.1f} on average ({moves} moves searched)")
-    if args.pgn:
-        print(f"  PGN: {pgn_path}")
+            out.append(f"  {who} thinks {secs:.3f} s a move at depth {depth:.1f} on average ({moves} moves searched)")
+    return out
 
+
+def summary_lines(plan, run, audit, thinking):
+    """The summary printed after fastchess's own output (without the RESULT line)."""
+    A, B = plan.names
+    fc, n = audit.fc, audit.games
+    out = ["", "=" * 66,
+           f"Match {A} vs {B}: {n} games ({plan.planned} planned), {plan.limit}, book {plan.book}, {run.elapsed:.0f}s"]
+    if n:
+        out.append(f"  {A} from its view (fastchess's figures): +{audit.wins} ={audit.draws} -{audit.losses}   "
+                   f"points {fc.get('points', 'n/a')} ({fmt_num(fc.get('score_pct'))}%)   "
+                   f"Elo {fmt_num(fc.get('elo'), True)} +/- {fmt_num(fc.get('elo_err95'))}   "
+                   f"nElo {fmt_num(fc.get('nelo'), True)} +/- {fmt_num(fc.get('nelo_err95'))}   "
+                   f"LOS {fmt_num(fc.get('los_pct'))}%   draws {fmt_num(fc.get('draw_ratio_pct'))}%")
+        if fc.get("ptnml"):
+            out.append(f"  pentanomial [0, 1/2, 1, 3/2, 2] (fastchess): {fc['ptnml']}")
+        if not fc:
+            out.append("  fastchess printed no result block: the counts above come from the game lines")
+    out.append("  terminations: " + ", ".join(f"{k} {v}" for k, v in sorted(audit.cats.items())))
+    out.append(f"  crashes/disconnects: {audit.crashes}   illegal moves: {audit.illegal}   "
+               f"time losses: {audit.time_losses}   other abnormal: {audit.other}")
+    if run.watchdog_fired:
+        out.append(f"  the watchdog stopped the match: no game finished for {run.watchdog:g}s (counted as other abnormal)")
+    if n < plan.planned:
+        out.append(f"  games not played: {plan.planned - n}" + (" (SPRT finished early)" if audit.sprt_line else ""))
+    for who in sorted(audit.per_engine):
+        out.append(f"    by {who}: " + ", ".join(f"{k} {v}" for k, v in sorted(audit.per_engine[who].items())))
+    out += [f"    {a}" for a in audit.notes[:30] + audit.illegal_warnings[:5]]
+    if audit.pv_warnings:
+        out.append(f"  PV warnings from fastchess: {len(audit.pv_warnings)} (e.g. {audit.pv_warnings[0][:100]})")
+    out += [f"  fastchess: {a}" for a in audit.fatal[:5]]
+    if audit.sprt_line:
+        out.append(f"  {audit.sprt_line.strip()}")
+    elif audit.llr_line and plan.sprt:
+        out.append(f"  {audit.llr_line.strip()}")
+    out += thinking_lines(thinking, plan.names)
+    if plan.pgn_kept:
+        out.append(f"  PGN: {plan.pgn_path}")
+    return out
+
+
+def summary_record(plan, run, audit, thinking):
+    """The summary as a dict: --json writes it whole, the RESULT line has its flat keys."""
+    fc = audit.fc
     summary = OrderedDict([
-        ("engine_a", A), ("engine_b", B), ("games", n), ("planned", planned),
-        ("wins", w), ("draws", d), ("losses", l),
+        ("engine_a", plan.names[0]), ("engine_b", plan.names[1]), ("games", audit.games), ("planned", plan.planned),
+        ("wins", audit.wins), ("draws", audit.draws), ("losses", audit.losses),
         ("score_pct", fc.get("score_pct")),
         ("elo", _num(fc.get("elo"))), ("elo_err95", _num(fc.get("elo_err95"))),
         ("nelo", _num(fc.get("nelo"))), ("nelo_err95", _num(fc.get("nelo_err95"))),
         ("los_pct", fc.get("los_pct")),
-        ("crashes", crashes), ("illegal_moves", illegal), ("time_losses", timeouts), ("other_abnormal", other),
-        ("adjudicated", cats["adjudication"]),
-        ("fastchess_rc", rc), ("elapsed_s", round(elapsed, 1)),
+        ("crashes", audit.crashes), ("illegal_moves", audit.illegal), ("time_losses", audit.time_losses),
+        ("other_abnormal", audit.other), ("adjudicated", audit.cats["adjudication"]),
+        ("fastchess_rc", run.rc), ("elapsed_s", round(run.elapsed, 1)),
     ])
     if fc.get("ptnml"):
         summary["ptnml"] = fc["ptnml"]
-    summary["by_engine"] = {k: dict(v) for k, v in per_engine.items()}
+    summary["by_engine"] = {k: dict(v) for k, v in audit.per_engine.items()}
     summary["thinking"] = {k: {"moves": v[0], "seconds_per_move": round(v[1], 4), "mean_depth": round(v[2], 2)}
                            for k, v in thinking.items()}
-    summary["limit"] = limit_desc
-    summary["book"] = book_desc
-    if args.pgn:
-        summary["pgn"] = pgn_path
+    summary["limit"] = plan.limit
+    summary["book"] = plan.book
+    if plan.pgn_kept:
+        summary["pgn"] = plan.pgn_path
+    return summary
 
-    flat = " ".join(f"{k}={_flat(v)}" for k, v in summary.items()
-                    if k in ("engine_a", "engine_b", "games", "wins", "draws", "losses", "score_pct", "elo",
-                             "elo_err95", "nelo", "los_pct", "crashes", "illegal_moves", "time_losses", "other_abnormal",
-                             "fastchess_rc"))
-    print(f"RESULT {flat}")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(summary, fh, indent=2)
 
-    for p in cleanup:
-        shutil.rmtree(p, ignore_errors=True)
+RESULT_KEYS = ("engine_a", "engine_b", "games", "wins", "draws", "losses", "score_pct", "elo", "elo_err95", "nelo",
+               "los_pct", "crashes", "illegal_moves", "time_losses", "other_abnormal", "fastchess_rc")
 
-    if crashes or illegal or timeouts:
+
+def result_line(summary):
+    return "RESULT " + " ".join(f"{k}={_flat(v)}" for k, v in summary.items() if k in RESULT_KEYS)
+
+
+def exit_code(plan, run, audit):
+    """1: a crash, illegal move or time loss, or the watchdog fired; 2: fastchess failed, was
+    interrupted, or played fewer games than planned (unless its SPRT stopped it); else 0."""
+    if audit.crashes or audit.illegal or audit.time_losses or run.watchdog_fired:
         return 1
-    if watchdog_fired:
-        return 1
-    if rc != 0 or interrupted or (n < planned and not sprt_line) or n == 0:
+    n = audit.games
+    if run.rc != 0 or run.interrupted or (n < plan.planned and not audit.sprt_line) or n == 0:
         return 2
     return 0
 
@@ -771,6 +948,58 @@ def _flat(v):
 
 def _shell_quote(s):
     return s if re.fullmatch(r"[\w@%+=:,./-]+", s) else "'" + s.replace("'", "'\\''") + "'"
+
+
+# --------------------------------------------------------------------------
+# Main
+
+
+def main(argv=None):
+    ap, args = parse_arguments(argv)
+    fastchess = find_fastchess(args.fastchess)
+    if not fastchess:
+        print(f"match.py: {FASTCHESS_HELP}", file=sys.stderr)
+        return 2
+    engines = resolve_engines(args, ap)
+    if engines is None or not (args.no_probe or probe_engines(engines, args.chess960)):
+        return 2
+    warn_about_limits(args, engines)
+    rounds, planned = schedule(args)
+    tmpdir = tempfile.mkdtemp(prefix="taper-match-")
+    try:
+        return play_match(args, fastchess, engines, rounds, planned, tmpdir)
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+def play_match(args, fastchess, engines, rounds, planned, tmpdir):
+    """Sets up the book and the PGN, runs fastchess, audits the games, prints the summary."""
+    book = choose_book(args, tmpdir)
+    if book is None:
+        return 2
+    book_args, book_desc = book
+    pgn_path, pgn_offset = pgn_destination(args, tmpdir)
+    plan = Plan(names=[e["name"] for e in engines], planned=planned, limit=limit_description(args), book=book_desc,
+                pgn_path=pgn_path, pgn_offset=pgn_offset, pgn_kept=bool(args.pgn), sprt=args.sprt)
+    cmd = fastchess_command(fastchess, args, engines, rounds, book_args, pgn_path, tmpdir)
+    print_plan(plan, engines, args.concurrency, args.chess960, cmd)
+    if args.dry_run:
+        return 0
+    run = run_fastchess(cmd, watchdog_seconds(args), args.quiet)
+    if run is None:
+        return 2
+    pgn_games = read_pgn_games(plan.pgn_path, plan.pgn_offset)
+    games = parse_finished_games(run.lines, plan.names) or games_from_pgn(pgn_games)
+    audit = audit_games(games, pgn_games, run.lines, plan.names[0], run.watchdog_fired)
+    thinking = thinking_by_engine(pgn_games)
+    for line in summary_lines(plan, run, audit, thinking):
+        print(line)
+    summary = summary_record(plan, run, audit, thinking)
+    print(result_line(summary))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(summary, fh, indent=2)
+    return exit_code(plan, run, audit)
 
 
 if __name__ == "__main__":
