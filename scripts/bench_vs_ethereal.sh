@@ -24,14 +24,15 @@ A run whose output has none of these counts as failed.
 
 Options:
   -n, --runs N          runs per engine (default 3)
-  -e, --ethereal P      Ethereal binary (default $ETHEREAL or /usr/games/ethereal-chess)
+  -e, --ethereal P      Ethereal binary (default $ETHEREAL, /usr/games/ethereal-chess, PATH)
   --taper-args "A B"    extra arguments after `bench` for Taper (e.g. a depth)
   --ethereal-args "A B" extra arguments after `bench` for Ethereal (its bench takes
                         [depth [threads [hash]]], default 13 1 16)
   --ethereal-only       only run Ethereal (e.g. while Taper's bench does not exist yet)
   -h, --help            this help
 
-TAPER_BINARY defaults to $TAPER, else ./taper, else the newest build/*/taper.
+TAPER_BINARY defaults to $TAPER_BIN or $TAPER, else ./taper, the repository's taper,
+the newest build/*/taper, PATH (scripts/lib/find_binary.sh).
 Exit code: 0 = both benches ran, 1 = a bench failed or printed no summary,
 2 = usage. A warning is printed if an engine's node count differs between
 runs (bench should be deterministic). Output ends with "RESULT key=value ...".
@@ -39,8 +40,8 @@ EOF
 }
 
 RUNS=3
-ETH="${ETHEREAL:-/usr/games/ethereal-chess}"
-TAPER_BIN=""
+ETH_GIVEN=""
+TAPER_GIVEN=""
 TAPER_ARGS=""
 ETH_ARGS=""
 ETH_ONLY=0
@@ -48,32 +49,26 @@ while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
     -n|--runs) RUNS="${2:?--runs needs a number}"; shift 2 ;;
-    -e|--ethereal) ETH="${2:?--ethereal needs a path}"; shift 2 ;;
+    -e|--ethereal) ETH_GIVEN="${2:?--ethereal needs a path}"; shift 2 ;;
     --taper-args) TAPER_ARGS="${2-}"; shift 2 ;;
     --ethereal-args) ETH_ARGS="${2-}"; shift 2 ;;
     --ethereal-only) ETH_ONLY=1; shift ;;
     -*) echo "bench_vs_ethereal.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
-    *) TAPER_BIN="$1"; shift ;;
+    *) TAPER_GIVEN="$1"; shift ;;
   esac
 done
 case "$RUNS" in ''|*[!0-9]*|0) echo "bench_vs_ethereal.sh: --runs must be a positive integer" >&2; exit 2 ;; esac
 
-repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-if [ "$ETH_ONLY" = 0 ]; then
-  if [ -z "$TAPER_BIN" ]; then
-    if [ -n "${TAPER:-}" ]; then TAPER_BIN="$TAPER"
-    elif [ -x ./taper ]; then TAPER_BIN=./taper
-    elif [ -x "$repo_root/taper" ]; then TAPER_BIN="$repo_root/taper"
-    else TAPER_BIN="$(ls -t "$repo_root"/build/*/taper 2>/dev/null | head -n1 || true)"
-    fi
-  fi
-  if [ -z "$TAPER_BIN" ] || [ ! -x "$TAPER_BIN" ]; then
-    echo "bench_vs_ethereal.sh: Taper binary not found (${TAPER_BIN:-none}); pass its path or use --ethereal-only" >&2
-    exit 2
-  fi
+# shellcheck source=scripts/lib/find_binary.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/find_binary.sh"
+TAPER_BIN=""
+if [ "$ETH_ONLY" = 0 ] && ! TAPER_BIN=$(find_binary taper "$TAPER_GIVEN"); then
+  echo "bench_vs_ethereal.sh: Taper binary not found (${TAPER_GIVEN:-none}); pass its path or use --ethereal-only" >&2
+  exit 2
 fi
-if [ ! -x "$ETH" ]; then
-  echo "bench_vs_ethereal.sh: Ethereal not found at $ETH (apt-get install ethereal-chess, or --ethereal PATH)" >&2
+if ! ETH=$(find_binary ethereal "$ETH_GIVEN"); then
+  echo "bench_vs_ethereal.sh: Ethereal not found (${ETH_GIVEN:-\$ETHEREAL, /usr/games/ethereal-chess, PATH})" \
+       "(apt-get install ethereal-chess, or --ethereal PATH)" >&2
   exit 2
 fi
 

@@ -23,46 +23,42 @@ Taper's own perft timer (printed to stderr as "time X s") is shown when present.
 
 Options:
   -n, --runs N        runs per measurement, best is kept (default 3)
-  -s, --stockfish P   Stockfish binary (default $STOCKFISH or /usr/games/stockfish)
+  -s, --stockfish P   Stockfish binary (default $STOCKFISH, /usr/games/stockfish, PATH)
   -q, --quick         depths 5 and 4 instead of 6 and 5 (smoke test)
   -h, --help          this help
 
-TAPER_BINARY defaults to $TAPER, else ./taper, else the newest build/*/taper.
+TAPER_BINARY defaults to $TAPER_BIN or $TAPER, else ./taper, the repository's taper,
+the newest build/*/taper, PATH (scripts/lib/find_binary.sh).
 Exit code: 0 = counts agree, 1 = node-count mismatch or an engine failed, 2 = usage.
 Output ends with a line "RESULT key=value ..." for scripts.
 EOF
 }
 
 RUNS=3
-SF="${STOCKFISH:-/usr/games/stockfish}"
+SF_GIVEN=""
 QUICK=0
-TAPER_BIN=""
+TAPER_GIVEN=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
     -n|--runs) RUNS="${2:?--runs needs a number}"; shift 2 ;;
-    -s|--stockfish) SF="${2:?--stockfish needs a path}"; shift 2 ;;
+    -s|--stockfish) SF_GIVEN="${2:?--stockfish needs a path}"; shift 2 ;;
     -q|--quick) QUICK=1; shift ;;
     -*) echo "perft_vs_stockfish.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
-    *) TAPER_BIN="$1"; shift ;;
+    *) TAPER_GIVEN="$1"; shift ;;
   esac
 done
 case "$RUNS" in ''|*[!0-9]*|0) echo "perft_vs_stockfish.sh: --runs must be a positive integer" >&2; exit 2 ;; esac
 
-repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-if [ -z "$TAPER_BIN" ]; then
-  if [ -n "${TAPER:-}" ]; then TAPER_BIN="$TAPER"
-  elif [ -x ./taper ]; then TAPER_BIN=./taper
-  elif [ -x "$repo_root/taper" ]; then TAPER_BIN="$repo_root/taper"
-  else TAPER_BIN="$(ls -t "$repo_root"/build/*/taper 2>/dev/null | head -n1 || true)"
-  fi
-fi
-if [ -z "$TAPER_BIN" ] || [ ! -x "$TAPER_BIN" ]; then
-  echo "perft_vs_stockfish.sh: Taper binary not found (${TAPER_BIN:-none}); pass its path or build it" >&2
+# shellcheck source=scripts/lib/find_binary.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/find_binary.sh"
+if ! TAPER_BIN=$(find_binary taper "$TAPER_GIVEN"); then
+  echo "perft_vs_stockfish.sh: Taper binary not found (${TAPER_GIVEN:-none}); pass its path or build it" >&2
   exit 2
 fi
-if [ ! -x "$SF" ]; then
-  echo "perft_vs_stockfish.sh: Stockfish not found at $SF (apt-get install stockfish, or --stockfish PATH)" >&2
+if ! SF=$(find_binary stockfish "$SF_GIVEN"); then
+  echo "perft_vs_stockfish.sh: Stockfish not found (${SF_GIVEN:-\$STOCKFISH, /usr/games/stockfish, PATH})" \
+       "(apt-get install stockfish, or --stockfish PATH)" >&2
   exit 2
 fi
 

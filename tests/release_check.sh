@@ -23,6 +23,7 @@ data=$(realpath -m tests/data)   # the repository's own test data (tests/data/RE
 strict=${RELEASE_CHECK_STRICT:-0}
 version=$(sed -n 's/^project(Taper VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 failures=0
+. scripts/lib/find_binary.sh  # find_binary: wine, qemu-aarch64
 fail() { echo "release-check: FAIL: $*" >&2; failures=$((failures + 1)); }
 skip() {
   if [ "$strict" = 1 ]; then fail "$* (RELEASE_CHECK_STRICT=1: skipping is not allowed)"
@@ -86,7 +87,7 @@ done
 
 echo "== Windows baseline under Wine"
 exe="$out/taper-$version-windows-x86-64.exe"
-wine=$(command -v wine || command -v wine64 || ls /usr/lib/wine/wine64 2>/dev/null || true)
+wine=$(find_binary wine || true)
 if [ ! -f "$exe" ]; then :
 elif [ -z "$wine" ]; then skip "no wine (apt-get install wine64): $exe not run"
 else
@@ -112,7 +113,7 @@ fi
 
 echo "== Linux ARM64 under qemu-user"
 arm="$out/taper-$version-linux-arm64"
-qemu=$(command -v qemu-aarch64 || command -v qemu-aarch64-static || true)
+qemu=$(find_binary qemu-aarch64 || true)
 if [ ! -f "$arm" ]; then :
 elif [ -z "$qemu" ]; then skip "no qemu-aarch64 (apt-get install qemu-user): $arm not run"
 else

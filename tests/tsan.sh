@@ -19,6 +19,9 @@ build=${TSAN_BUILD:-$root/build/tsan}
 logs=${TSAN_LOGS:-$build/tsan-logs}
 rounds=${TAPER_THREADS_ROUNDS:-3}
 games=${TSAN_GAMES:-10}
+find_binary_repo=$root
+# shellcheck source=scripts/lib/find_binary.sh
+. "$root/scripts/lib/find_binary.sh"
 
 # Fathom compiled in from Debian's source package, built as Debian builds libfathom (without
 # its lock, TB_NO_THREADS) but instrumented: ThreadSanitizer then sees Fathom's memory, so the
@@ -45,11 +48,13 @@ if [ "${TSAN_SKIP_TESTS:-0}" != 1 ]; then
     status=1
 fi
 
-if [ "$games" -gt 0 ] && { [ -x "${FASTCHESS:-/opt/fastchess/fastchess}" ] || command -v fastchess >/dev/null; }; then
+if [ "$games" -gt 0 ] && fastchess=$(find_binary fastchess); then
   python3 "$root/scripts/match.py" -a "$build/taper" --name-a tsan-a -b "$build/taper" --name-b tsan-b \
-    --option Threads=4 --nodes 20000 --games "$games" --concurrency 1 --seed 7 --no-probe -q || status=1
+    --option Threads=4 --nodes 20000 --games "$games" --concurrency 1 --seed 7 --no-probe -q \
+    --fastchess "$fastchess" || status=1
   python3 "$root/scripts/match.py" -a "$build/taper" --name-a tsan-a -b "$build/taper" --name-b tsan-b \
-    --option Threads=3 --nodes 20000 --games 2 --concurrency 1 --chess960 --seed 8 --no-probe -q || status=1
+    --option Threads=3 --nodes 20000 --games 2 --concurrency 1 --chess960 --seed 8 --no-probe -q \
+    --fastchess "$fastchess" || status=1
 fi
 
 reports=$(ls "$logs" 2>/dev/null | wc -l)

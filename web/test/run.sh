@@ -8,14 +8,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 shots=""
 [ "${1:-}" = "--screenshots" ] && shots=$(realpath "${2:?--screenshots needs a folder}")
-chromium=${CHROMIUM:-/usr/bin/chromium}
 
 skip() {
   if [ "${WEB_TEST_STRICT:-0}" = 1 ]; then echo "test-web: FAILED: $1 (WEB_TEST_STRICT=1)" >&2; exit 1; fi
   echo "test-web: skipped: $1"
   exit 0
 }
-[ -x "$chromium" ] || skip "no Chromium at $chromium (apt-get install chromium)"
+. scripts/lib/find_binary.sh  # find_binary: chromium
+chromium=$(find_binary chromium) || skip "no Chromium (\$CHROMIUM, /usr/bin/chromium, PATH; apt-get install chromium)"
 command -v node >/dev/null || skip "no Node.js (apt-get install nodejs npm)"
 [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ] || skip "Node.js $(node --version) is older than 20 (playwright-core needs 20)"
 command -v emcmake >/dev/null || skip "no Emscripten (apt-get install emscripten)"
