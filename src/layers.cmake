@@ -10,7 +10,10 @@
 #
 #   core     bitboards, attack tables, Zobrist keys
 #   board    position, move generation, FEN/notation, perft
-#   eval     the hand-crafted evaluation, endgame rules and bitbases
+#   bitbase  the win/draw/loss tables of up to four men: their retrograde solver, the compressed
+#            archive the build embeds (gen/: its build-time generator) and the probes; needs board
+#            only for probing a Position
+#   eval     the hand-crafted evaluation and the known-endgame rules (which probe the bitbases)
 #   tb       Syzygy probing (Fathom), a thin wrapper
 #   search   alpha-beta, transposition table, threads; probes tb in the search
 #   tune     the tuner and its data readers (the only layer that links zlib and liblzma)
@@ -18,12 +21,13 @@
 #   tools    the subcommands (analyse, perft, bench, eval, moves, verify-endgames, tune, datagen,
 #            wdl-fit, spsa, genfens) with their one argument parser
 set(TAPER_LAYERS
-  "core   :"
-  "board  : core"
-  "eval   : board"
-  "tb     : board"
-  "search : eval tb"
-  "tune   : search"
-  "uci    : search"
-  "tools  : uci tune"
+  "core    :"
+  "board   : core"
+  "bitbase : board"
+  "eval    : board bitbase"
+  "tb      : board"
+  "search  : eval tb"
+  "tune    : search"
+  "uci     : search"
+  "tools   : uci tune"
 )

@@ -8,8 +8,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "bitbase/tables.hpp"
 #include "core/zobrist.hpp"
-#include "eval/bitbases.hpp"
 #include "eval/endgames_rules.hpp"
 
 namespace taper::endgames {

@@ -4,7 +4,7 @@
 #include <cassert>
 #include <cstdlib>
 
-#include "eval/bitbases.hpp"
+#include "bitbase/tables.hpp"
 #include "eval/endgames.hpp"
 #include "eval/endgames_rules.hpp"
 

@@ -3,7 +3,7 @@
 #include <cassert>
 #include <cstdlib>
 
-#include "eval/bitbases.hpp"
+#include "bitbase/tables.hpp"
 #include "eval/endgames_rules.hpp"
 
 namespace taper::endgames::rules {

@@ -2,7 +2,7 @@
 // Scale functions of known endings: fortress draws and drawish pawn endings the score overrates.
 #include <cassert>
 
-#include "eval/bitbases.hpp"
+#include "bitbase/tables.hpp"
 #include "eval/endgames_rules.hpp"
 
 namespace taper::endgames::rules {

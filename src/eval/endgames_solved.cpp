@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Known endings whose rules are backed by an exact win/draw/loss bitbase (eval/bitbases.hpp).
+// Known endings whose rules are backed by an exact win/draw/loss bitbase (bitbase/tables.hpp).
 #include <cstdlib>
 
-#include "eval/bitbases.hpp"
+#include "bitbase/tables.hpp"
 #include "eval/endgames.hpp"
 #include "eval/endgames_rules.hpp"
 

@@ -10,8 +10,8 @@
 #include <random>
 #include <sstream>
 
+#include "bitbase/tables.hpp"
 #include "board/position.hpp"
-#include "eval/bitbases.hpp"
 #include "eval/endgames.hpp"
 #include "tb/syzygy.hpp"
 #include "tools/args.hpp"

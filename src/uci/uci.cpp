@@ -17,10 +17,10 @@
 #include <random>
 #include <iostream>
 
+#include "bitbase/tables.hpp"
 #include "board/movegen.hpp"
 #include "board/notation.hpp"
 #include "board/perft.hpp"
-#include "eval/bitbases.hpp"
 #include "search/tunables.hpp"
 #include "eval/wdl_model.hpp"
 #include "search/skill.hpp"

@@ -7,8 +7,8 @@
 #include <map>
 #include <random>
 
+#include "bitbase/archive.hpp"
 #include "core/bitboard.hpp"
-#include "eval/bitbase_archive.hpp"
 
 using namespace taper;
 using namespace taper::bitbase;

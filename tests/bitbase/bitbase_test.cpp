@@ -3,8 +3,8 @@
 // Syzygy tables), the evaluators that use them, and building only on request.
 #include <random>
 
-#include "eval/bitbase_archive.hpp"
-#include "eval/bitbases.hpp"
+#include "bitbase/archive.hpp"
+#include "bitbase/tables.hpp"
 #include "eval/endgames.hpp"
 #include "tb_verdict.hpp"
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// KPK, solved by the general retrograde solver (eval/bitbase_solver.cpp, the engine's only one):
+// KPK, solved by the general retrograde solver (bitbase/solver.cpp, the engine's only one):
 // textbook positions (build time reported), and every entry against the Syzygy tables.
 #include <gtest/gtest.h>
 
+#include "bitbase/tables.hpp"
 #include "board/position.hpp"
-#include "eval/bitbases.hpp"
 #include "tb/syzygy.hpp"
 #include "test_data.hpp"
 

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Exact win/draw/loss knowledge for endings of up to four men (KPK, and KQvKR, KQvKP, KRvKP,
 // KRvKB, KRvKN with the materials their captures and promotions lead to), from tables solved
-// by retrograde analysis (eval/bitbase_solver.hpp). The tables are built only when asked:
+// by retrograde analysis (bitbase/solver.hpp). The tables are built only when asked:
 // the three-man ones by endgames::init() (a few milliseconds), the four-man ones by the UCI
 // `isready` when the EndgameBitbases option is on, and by the tools that need them; the five
 // endings come unpacked from the archive solved when the binary was built
-// (eval/bitbase_archive.hpp), other materials are solved on the spot. Probing only reads: a
+// (bitbase/archive.hpp), other materials are solved on the spot. Probing only reads: a
 // table that is not built says nothing and the rule-based evaluators answer.
+// The bitbase layer's one public header: the eval layer's endgame rules probe through it
+// (kpk_wins() for KPK, probe() for the four-man endings), the UCI option and the tools build
+// and list the tables; the solver and the archive stay inside the layer and its tests.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "bitbase/solver.hpp"
 #include "board/position.hpp"
-#include "eval/bitbase_solver.hpp"
 
 namespace taper::bitbase {
 

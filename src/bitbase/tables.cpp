@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The solved tables: built on request of whoever calls build_*() (never by a probe), published
 // with release stores so that search threads read them without locks.
-#include "eval/bitbases.hpp"
+#include "bitbase/tables.hpp"
 
 #include <time.h>
 
@@ -10,8 +10,8 @@
 #include <chrono>
 #include <mutex>
 
+#include "bitbase/archive.hpp"
 #include "core/bitboard.hpp"
-#include "eval/bitbase_archive.hpp"
 
 namespace taper::bitbase {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Win/draw/loss bitbases of up to four men (two kings and at most one other piece a side),
 // solved by retrograde analysis: the one solver of every table (KPK included). Internal to
-// eval/bitbases.cpp and its tests.
+// bitbase/tables.cpp and its tests.
 #pragma once
 
 #include <cstdint>

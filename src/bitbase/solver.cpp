@@ -16,7 +16,7 @@
 // representative of their class are marked unused. Each position counts its distinct children
 // after symmetry and each settled position visits its distinct predecessors once, so a class
 // reached by two symmetric moves is counted once on both sides.
-#include "eval/bitbase_solver.hpp"
+#include "bitbase/solver.hpp"
 
 #include <algorithm>
 #include <array>

@@ -7,7 +7,7 @@
 // with long distances finds both. Compressed stream: sequences of
 //   varint literalCount, literalCount bytes, [varint matchLength - MinMatch, varint distance]
 // where the match is left out once the output is complete.
-#include "eval/bitbase_archive.hpp"
+#include "bitbase/archive.hpp"
 
 #include <algorithm>
 #include <cstring>

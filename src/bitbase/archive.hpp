@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Solved tables stored compactly: the four-man tables are solved when Taper is compiled
-// (app/bitbase_gen.cpp), stored in the binary as one compressed archive and unpacked at
-// `isready` in milliseconds (eval/bitbases.cpp). Internal to the bitbases and their tests.
+// (bitbase/gen/bitbase_gen.cpp), stored in the binary as one compressed archive and unpacked at
+// `isready` in milliseconds (bitbase/tables.cpp). Internal to the bitbases and their tests.
 #pragma once
 
 #include <cstddef>
@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "eval/bitbase_solver.hpp"
+#include "bitbase/solver.hpp"
 
 namespace taper::bitbase {
 
