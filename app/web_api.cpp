@@ -10,7 +10,8 @@
 #include <string>
 
 #include "board/position.hpp"
-#include "tools/eval_explain.hpp"
+#include "tools/eval_json.hpp"
+#include "tools/eval_table.hpp"
 #include "uci/uci.hpp"
 
 namespace {
@@ -18,7 +19,8 @@ namespace {
 taper::UciEngine& engine() {
   static std::unique_ptr<taper::UciEngine> uci = [] {
     taper::Position::init();
-    return std::make_unique<taper::UciEngine>(std::cout);
+    // The UCI `eval` command prints the same table as `taper eval` (the cast picks the overload).
+    return std::make_unique<taper::UciEngine>(std::cout, taper::UciEngine::EvalPrinter(taper::tools::eval_table));
   }();
   return *uci;
 }
@@ -30,7 +32,7 @@ extern "C" {
 /// Executes one UCI command line (`quit` is ignored: the page ends a worker by terminating it).
 EMSCRIPTEN_KEEPALIVE void taper_uci(const char* line) { engine().execute(line ? line : ""); }
 
-/// The evaluation of `fen` explained as JSON (tools/eval_explain.hpp), or {"error": ...}. The
+/// The evaluation of `fen` explained as JSON (tools/eval_json.hpp), or {"error": ...}. The
 /// text stays valid until the next call.
 EMSCRIPTEN_KEEPALIVE const char* taper_eval_json(const char* fen) {
   static std::string json;

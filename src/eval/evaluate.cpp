@@ -5,7 +5,6 @@
 #include "eval/driver.hpp"
 #include "eval/sink.hpp"
 #include "eval/terms.hpp"
-#include "eval/trace.hpp"
 
 namespace taper {
 
@@ -80,8 +79,6 @@ Value Evaluator::evaluate(const Position& pos, Value lazyMargin) {
   ScoreSink out;
   return evaluate_position(pos, out, &pawns_, &material_, nullptr, lazyMargin);
 }
-
-std::string Evaluator::trace(const Position& pos) { return trace_evaluation(pos); }
 
 void Evaluator::clear() {
   pawns_.clear();

@@ -2,8 +2,6 @@
 // The evaluation interface the search calls: a per-thread Evaluator owning its caches.
 #pragma once
 
-#include <string>
-
 #include "board/position.hpp"
 #include "eval/material.hpp"
 #include "eval/pawns.hpp"
@@ -11,7 +9,8 @@
 namespace taper {
 
 /// Static evaluation. One instance per search thread (it owns the thread's pawn and material
-/// hash tables, about 1.7 MB). The tuner's view of the same evaluation is in eval/trace.hpp.
+/// hash tables, about 1.7 MB). The same evaluation recorded term by term, for the tuner and the
+/// `eval` table, is in eval/trace.hpp.
 ///
 /// The evaluation is tapered: every term adds a packed (mg, eg) Score from params.def for one
 /// side; the middlegame and endgame sums are blended by the game phase after the endgame sum is
@@ -25,10 +24,6 @@ class Evaluator {
   /// (0: off), a position whose material, piece-square and pawn terms already say more than that
   /// is scored by them alone (lazy evaluation: the search gains the time of the other terms).
   Value evaluate(const Position& pos, Value lazyMargin = 0);
-  /// The `eval` table: one row per parameter group (White mg/eg, Black mg/eg, total mg/eg),
-  /// the king-danger units, phase and scale factor; the last line is exactly
-  /// "Final evaluation: +N cp (white side)" with N the white-POV evaluate().
-  std::string trace(const Position& pos);
   /// Forget cached entries (ucinewgame).
   void clear();
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The recorded view of the evaluation: the `eval` table, and everything the Texel tuner needs.
+// One evaluation recorded: the coefficients the Texel tuner fits, and the data the tools layer
+// explains to people (tools/eval_explain.hpp: the `eval` table, its JSON and its picture).
 #pragma once
 
 #include <array>
-#include <string>
 #include <vector>
 
 #include "board/position.hpp"
@@ -66,11 +66,5 @@ std::vector<SparseCoefficient> sparse_coefficients(const EvalRecord& r);
 /// times coefficients; the King danger row also carries minus the curve's penalty. [group][colour]
 using GroupScores = std::array<std::array<Score, COLOR_NB>, size_t(ParamGroup::Count)>;
 GroupScores group_scores(const EvalRecord& r);
-
-/// The material as "KRPvKR", White first (how the `eval` table and its picture name an ending).
-std::string material_signature(const Position& pos);
-
-/// The `eval` table for `pos` (what Evaluator::trace returns).
-std::string trace_evaluation(const Position& pos);
 
 }  // namespace taper

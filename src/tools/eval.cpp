@@ -2,10 +2,10 @@
 // `taper eval [FEN] [--svg FILE | --json]`: the evaluation table term by term, its picture, or its JSON.
 #include <iostream>
 
-#include "eval/evaluate.hpp"
 #include "tools/args.hpp"
-#include "tools/eval_explain.hpp"
+#include "tools/eval_json.hpp"
 #include "tools/eval_svg.hpp"
+#include "tools/eval_table.hpp"
 #include "tools/subcommands.hpp"
 
 namespace taper::tools {
@@ -35,8 +35,7 @@ int run_eval(const Subcommand& self, const std::vector<std::string>& args) {
     std::cout << eval_json(pos);
     return 0;
   }
-  Evaluator evaluator;
-  std::cout << evaluator.trace(pos);
+  std::cout << eval_table(pos);
   return 0;
 }
 

@@ -9,12 +9,7 @@
 #include <sstream>
 
 #include "board/notation.hpp"
-#include "core/attacks.hpp"
-#include "eval/evaluate.hpp"
-#include "eval/state.hpp"
-#include "eval/trace.hpp"
-#include "tools/eval_explain.hpp"
-#include "tools/eval_summary.hpp"
+#include "tools/eval_words.hpp"
 
 namespace taper::tools {
 
@@ -60,12 +55,6 @@ constexpr const char* PieceShape[PIECE_TYPE_NB] = {
     "<rect x=\"24\" y=\"76\" width=\"52\" height=\"11\" rx=\"3\"/>",
 };
 
-char piece_letter(Piece pc) {
-  const char* letters = " PNBRQK";
-  const char ch = letters[type_of(pc)];
-  return color_of(pc) == WHITE ? ch : char(ch - 'A' + 'a');
-}
-
 /// Top-left pixel of square `s`, White at the bottom.
 int sx(Square s) { return Left + (int(s) % 8) * Cell; }
 int sy(Square s) { return Top + (7 - int(s) / 8) * Cell; }
@@ -80,10 +69,10 @@ void zone_rects(std::ostringstream& o, Bitboard b, const char* cls) {
 
 }  // namespace
 
-std::string eval_svg(const Position& pos) {
-  const EvalRecord rec = record_evaluation(pos);
-  const EvalSummary summary = summarise_evaluation(pos);
-  const std::vector<PieceShare> shares = piece_shares(pos);
+std::string eval_svg(const Position& pos, const EvalExplanation& e) {
+  const EvalRecord& rec = e.record;
+  const EvalWords& words = e.words;
+  const std::vector<PieceShare>& shares = e.shares;
   std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     << "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" << Width
@@ -114,10 +103,9 @@ std::string eval_svg(const Position& pos) {
   o << "</g>\n";
   // King zones: the squares king.cpp counts attacks on (EvalState::kingInner / kingOuter).
   for (Color c : {WHITE, BLACK}) {
-    const Square k = pos.king_square(c);
     o << "<g class=\"kingzone\" data-colour=\"" << (c == WHITE ? "white" : "black") << "\">\n";
-    zone_rects(o, king_attacks_bb(k), "inner");
-    zone_rects(o, outer_ring(k), "outer");
+    zone_rects(o, e.squares.kingInner[c], "inner");
+    zone_rects(o, e.squares.kingOuter[c], "outer");
     o << "</g>\n";
   }
   // Pieces, each with its share of the score (white's point of view, centipawns).
@@ -149,26 +137,24 @@ std::string eval_svg(const Position& pos) {
     o << ">" << text << "</text>\n";
     y += size + 7;
   };
-  o << "<g class=\"verdict\" data-white-cp=\"" << summary.whiteCp << "\">\n";
-  line(summary.headline, 20, "headline");
-  if (!summary.note.empty()) line(summary.note, 13);
-  if (!summary.reasons.empty()) line("what decides it (pawns, + for White):", 13);
-  for (const EvalReason& r : summary.reasons) {
-    o << "<text class=\"reason " << (r.whiteCp >= 0 ? "up" : "down") << "\" data-term=\"" << r.term << "\" data-cp=\""
+  o << "<g class=\"verdict\" data-white-cp=\"" << e.finalCp << "\">\n";
+  line(words.headline, 20, "headline");
+  if (!words.note.empty()) line(words.note, 13);
+  if (!words.reasons.empty()) line("what decides it (pawns, + for White):", 13);
+  for (const PlayerTerm& r : words.reasons) {
+    o << "<text class=\"reason " << (r.whiteCp >= 0 ? "up" : "down") << "\" data-term=\"" << r.name << "\" data-cp=\""
       << r.whiteCp << "\" x=\"" << PanelX + 12 << "\" y=\"" << y << "\" font-size=\"15\">" << pawns_text(r.whiteCp)
-      << "  " << r.term << "</text>\n";
+      << "  " << r.name << "</text>\n";
     y += 22;
   }
   o << "</g>\n";
-  static const char* const Checkers[] = {"N", "B", "R", "Q"};
   for (Color c : {WHITE, BLACK}) {
     y += 6;
     o << "<g class=\"kingdanger\" data-colour=\"" << (c == WHITE ? "white" : "black") << "\" data-units=\""
       << rec.units[c] << "\" data-penalty=\"" << rec.dangerPenalty[c] << "\">\n";
     line(std::string(c == WHITE ? "White" : "Black") + " king on " + square_to_string(pos.king_square(c)), 15);
     std::string checks;
-    for (int k = 0; k < 4; ++k)
-      if (rec.coeff[size_t(KingSafeCheck + k)][c]) checks += std::string(checks.empty() ? "" : ", ") + Checkers[k];
+    for (char letter : e.safeChecks[c]) checks += std::string(checks.empty() ? "" : ", ") + letter;
     line("danger units against it: " + std::to_string(rec.units[c]) + "; safe checks by " +
              (checks.empty() ? std::string("none") : checks), 13, nullptr, 12);
     line(rec.dangerReal[c] ? "penalty " + std::to_string(rec.dangerPenalty[c]) + " cp (middlegame), " +
@@ -200,6 +186,8 @@ std::string eval_svg(const Position& pos) {
   o << "</g>\n</svg>\n";
   return o.str();
 }
+
+std::string eval_svg(const Position& pos) { return eval_svg(pos, explain_evaluation(pos)); }
 
 int write_eval_svg(const Position& pos, const std::string& path) {
   if (path.empty()) {

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "board/position.hpp"
+#include "tools/eval_table.hpp"
 #include "uci/uci.hpp"
 #include "uci/version.hpp"
 
@@ -57,7 +58,7 @@ int run_command_line(int argc, char** argv) {
   Position::init();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "uci") {
-    UciEngine engine(std::cout);
+    UciEngine engine(std::cout, eval_table);
     if (!args.empty()) engine.execute("uci");
     engine.loop(std::cin);
     return 0;

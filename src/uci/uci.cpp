@@ -64,7 +64,10 @@ const UciEngine::Command UciEngine::Commands[] = {
 };
 // clang-format on
 
-UciEngine::UciEngine(std::ostream& out) : out_(out), skillSeed_(std::random_device{}()) { add_options(); }
+UciEngine::UciEngine(std::ostream& out, EvalPrinter evalPrinter)
+    : out_(out), evalPrinter_(evalPrinter), skillSeed_(std::random_device{}()) {
+  add_options();
+}
 
 UciEngine::~UciEngine() {
   engine_.stop();
@@ -189,7 +192,6 @@ void UciEngine::cmd_isready(std::istringstream&) {
 
 void UciEngine::cmd_ucinewgame(std::istringstream&) {
   engine_.clear();
-  evaluator_.clear();
 }
 
 void UciEngine::cmd_setoption(std::istringstream& is) {
@@ -322,7 +324,10 @@ void UciEngine::cmd_ponderhit(std::istringstream&) { engine_.ponderhit(); }
 
 void UciEngine::cmd_display(std::istringstream&) { say(pos_.pretty()); }
 
-void UciEngine::cmd_eval(std::istringstream&) { say(evaluator_.trace(pos_)); }
+void UciEngine::cmd_eval(std::istringstream&) {
+  if (evalPrinter_) say(evalPrinter_(pos_));
+  else info_string("eval: this build has no evaluation table");
+}
 
 void UciEngine::cmd_flip(std::istringstream&) {
   Position flipped;

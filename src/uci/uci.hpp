@@ -9,7 +9,6 @@
 #include <string_view>
 
 #include "board/position.hpp"
-#include "eval/evaluate.hpp"
 #include "search/engine.hpp"
 #include "uci/debug_log.hpp"
 #include "uci/options.hpp"
@@ -18,7 +17,13 @@ namespace taper {
 
 class UciEngine {
  public:
-  explicit UciEngine(std::ostream& out);
+  /// What the `eval` command prints for a position: the `eval` table, which the tools layer
+  /// draws from its model of the explained evaluation (tools/eval_table.hpp). That layer sits
+  /// above this one, so whoever starts the engine hands the printer in; without one, `eval`
+  /// answers with an info string.
+  using EvalPrinter = std::string (*)(const Position&);
+
+  explicit UciEngine(std::ostream& out, EvalPrinter evalPrinter = nullptr);
   ~UciEngine();
 
   /// Reads commands until `quit` or end of input; then stops any search cleanly.
@@ -61,7 +66,7 @@ class UciEngine {
   Position pos_;
   Engine engine_;  // driven asynchronously: go starts it, stop / ponderhit / quit end it
   UciOptions options_;
-  Evaluator evaluator_;
+  EvalPrinter evalPrinter_;
   DebugLog debugLog_;
   uint64_t skillSeed_;  // advanced per `go`: weakened play varies from move to move
 };

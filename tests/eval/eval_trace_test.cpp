@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The `eval` trace, the parameter table and the tuner interface: rows add up, coefficients
-// rebuild the score under other weights, and the king-danger curve's gradient is right.
+// The parameter table and the tuner interface: coefficients rebuild the score under other
+// weights, and the king-danger curve's gradient is right. (The `eval` table printed from the
+// record is tested in tests/tools/eval_table_test.cpp.)
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <set>
-#include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "board/movegen.hpp"
 #include "eval/evaluate.hpp"
 #include "eval/trace.hpp"
-#include "test_data.hpp"
 
 using namespace taper;
-using namespace taper::testing;
 
 namespace {
 
@@ -28,98 +28,7 @@ const char* const Fens[] = {
     "4k3/7p/8/8/8/8/4P3/4K2R w K - 0 1",
 };
 
-struct Row {
-  std::string title;
-  int v[6];  // white mg eg, black mg eg, total mg eg
-};
-
-/// Parses the table rows of a trace (the lines between the two rules, and the Total line).
-std::vector<Row> parse_rows(const std::string& trace, Row& total) {
-  std::vector<Row> rows;
-  std::istringstream in(trace);
-  int rules = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.find("-+-") != std::string::npos) {
-      ++rules;
-      continue;
-    }
-    if (rules == 0 || line.find('|') == std::string::npos) continue;
-    Row r;
-    std::string rest = line;
-    r.title = rest.substr(0, rest.find('|'));
-    r.title.erase(0, r.title.find_first_not_of(' '));
-    for (char& c : rest) c = c == '|' ? ' ' : c;
-    std::istringstream nums(rest.substr(rest.find_first_of("0123456789-", line.find('|'))));
-    for (int& x : r.v) nums >> x;
-    if (rules == 1) rows.push_back(r);
-    else total = r;
-  }
-  return rows;
-}
-
-int final_line_value(const std::string& trace) {
-  const std::string key = "Final evaluation: ";
-  const size_t at = trace.rfind(key);
-  EXPECT_NE(at, std::string::npos);
-  return std::stoi(trace.substr(at + key.size()));
-}
-
 }  // namespace
-
-/// The hand-picked positions above and every tenth STS position (all 15 themes).
-static std::vector<std::string> trace_positions() {
-  std::vector<std::string> fens(std::begin(Fens), std::end(Fens));
-  const std::vector<std::string> sts = read_lines("epd/STS1-STS15_LAN_v3.epd");
-  for (size_t i = 0; i < sts.size(); i += 10) {
-    std::istringstream in(sts[i]);
-    std::string a, b, c, d;
-    in >> a >> b >> c >> d;
-    fens.push_back(a + ' ' + b + ' ' + c + ' ' + d);
-  }
-  return fens;
-}
-
-TEST(EvalTrace, RowsAddUpToTheFinalEvaluation) {
-  Evaluator e;
-  const std::vector<std::string> fens = trace_positions();
-  EXPECT_GT(fens.size(), 150u);
-  for (const std::string& fen : fens) {
-    Position pos;
-    ASSERT_TRUE(pos.set(fen, false)) << fen;
-    if (record_evaluation(pos).exit != EvalExit::General) continue;
-    const std::string t = e.trace(pos);
-    Row total{};
-    const std::vector<Row> rows = parse_rows(t, total);
-    ASSERT_EQ(rows.size(), size_t(ParamGroup::Count) - 1) << t;  // every group but Scale
-    int sum[6] = {};
-    for (const Row& r : rows) {
-      EXPECT_EQ(r.v[4], r.v[0] - r.v[2]) << r.title;
-      EXPECT_EQ(r.v[5], r.v[1] - r.v[3]) << r.title;
-      for (int k = 0; k < 6; ++k) sum[k] += r.v[k];
-    }
-    for (int k = 0; k < 6; ++k) EXPECT_EQ(sum[k], total.v[k]) << fen << " column " << k << "\n" << t;
-
-    // Taper the total by the printed phase and scale: that is the final line, and evaluate().
-    const EvalRecord rec = record_evaluation(pos);
-    const Value tapered = tapered_value(Score(total.v[4], total.v[5]), rec.phase, rec.scale);
-    const Value white = pos.side_to_move() == WHITE ? e.evaluate(pos) : -e.evaluate(pos);
-    EXPECT_EQ(tapered, white) << fen << "\n" << t;
-    EXPECT_EQ(final_line_value(t), white) << t;
-    // The last line is exactly the agreed format.
-    std::ostringstream last;
-    last << "Final evaluation: " << (white >= 0 ? "+" : "") << white << " cp (white side)\n";
-    EXPECT_TRUE(t.ends_with(last.str())) << t;
-  }
-}
-
-TEST(EvalTrace, EarlyExitsAreExplained) {
-  Evaluator e;
-  Position pos;
-  ASSERT_TRUE(pos.set("8/8/3k4/8/8/3NK3/8/8 w - - 0 1", false));
-  const std::string t = e.trace(pos);
-  EXPECT_NE(t.find("Insufficient material"), std::string::npos) << t;
-  EXPECT_TRUE(t.ends_with("Final evaluation: +0 cp (white side)\n")) << t;
-}
 
 TEST(EvalParams, TableIsConsistent) {
   std::set<std::string_view> names;

@@ -11,7 +11,9 @@
 
 #include "eval/trace.hpp"
 #include "tools/eval_explain.hpp"
-#include "tools/eval_summary.hpp"
+#include "tools/eval_json.hpp"
+#include "tools/eval_table.hpp"
+#include "tools/eval_words.hpp"
 
 using namespace taper;
 using namespace taper::tools;
@@ -52,7 +54,7 @@ int popcount_of(Bitboard b) { return popcount(b); }
 TEST(EvalJson, TotalIsTheEvalTablesTotal) {
   for (const char* fen : Fens) {
     const Position pos = position(fen);
-    const std::string json = eval_json(pos), text = trace_evaluation(pos);
+    const std::string json = eval_json(pos), text = eval_table(pos);
     std::smatch final;
     ASSERT_TRUE(std::regex_search(text, final, std::regex("Final evaluation: ([+-]?[0-9]+) cp")));
     EXPECT_EQ(json_int(json, "final"), std::stoi(final[1])) << fen;
@@ -114,24 +116,24 @@ TEST(EvalJson, SquaresAreTheOnesTheTermsCounted) {
 TEST(EvalJson, VerdictNamesTermsThatCarryTheScore) {
   for (const char* fen : Fens) {
     const EvalExplanation e = explain_evaluation(position(fen));
-    ASSERT_FALSE(e.verdict.empty()) << fen;
-    for (std::string_view term : e.deciding) {
-      EXPECT_NE(e.verdict.find(std::string(term)), std::string::npos) << e.verdict;
+    ASSERT_FALSE(e.words.verdict.empty()) << fen;
+    for (std::string_view term : e.words.deciding) {
+      EXPECT_NE(e.words.verdict.find(std::string(term)), std::string::npos) << e.words.verdict;
       if (std::abs(e.finalCp) >= 25) {
         for (const ExplainedRow& row : e.rows) {
           if (row.term == term) {
-            EXPECT_GT(row.cp * e.finalCp, 0) << term << " works against the verdict: " << e.verdict;
+            EXPECT_GT(row.cp * e.finalCp, 0) << term << " works against the verdict: " << e.words.verdict;
           }
         }
       }
     }
   }
-  EXPECT_NE(explain_evaluation(position(Fens[8])).verdict.find("Known endgame KQvK"), std::string::npos);
-  EXPECT_NE(explain_evaluation(position(Fens[9])).verdict.find("dead draw"), std::string::npos);
+  EXPECT_NE(explain_evaluation(position(Fens[8])).words.verdict.find("Known endgame KQvK"), std::string::npos);
+  EXPECT_NE(explain_evaluation(position(Fens[9])).words.verdict.find("dead draw"), std::string::npos);
   const EvalExplanation attack = explain_evaluation(position(Fens[1]));
   // The attack is worth most of a pawn or more to White; the words follow the number.
   EXPECT_GT(attack.finalCp, 75);
-  EXPECT_EQ(attack.verdict.rfind(standing_words(attack.finalCp) + " (+", 0), 0u) << attack.verdict;
+  EXPECT_EQ(attack.words.verdict.rfind(standing_words(attack.finalCp) + " (+", 0), 0u) << attack.words.verdict;
 }
 
 TEST(EvalJson, SharesOmitKingsAndSumToAPlausibleWhole) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `taper eval --svg`: the picture is well-formed XML, shows every piece (drawn) with a plausible
-// share of the score, coordinates, a legend, the summary as its headline, and both king zones
+// share of the score, coordinates, a legend, the verdict's words as its headline, and both king zones
 // with the recorded king-danger figures.
 #include <regex>
 #include <string>
@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "eval/trace.hpp"
-#include "tools/eval_summary.hpp"
+#include "tools/eval_explain.hpp"
 #include "tools/eval_svg.hpp"
 
 using namespace taper;
@@ -94,15 +94,15 @@ TEST(EvalSvg, DiagramHasCoordinatesDrawnPiecesAndALegend) {
   EXPECT_NE(svg.find("inner ring of a king's zone"), std::string::npos);
 }
 
-TEST(EvalSvg, HeadlineIsTheSummary) {
+TEST(EvalSvg, HeadlineIsTheVerdictsWords) {
   Position pos;
   ASSERT_TRUE(pos.set("r4rk1/pp3ppp/2n1b3/q1ppP1N1/3P2Q1/2PB4/P4PPP/R4RK1 w - - 0 14", false));
-  const EvalSummary summary = summarise_evaluation(pos);
+  const EvalWords words = explain_evaluation(pos).words;
   const std::string svg = eval_svg(pos);
-  EXPECT_NE(svg.find("class=\"headline\">" + summary.headline + "</text>"), std::string::npos) << summary.headline;
-  EXPECT_EQ(count(svg, "class=\"reason "), int(summary.reasons.size()));
-  for (const EvalReason& r : summary.reasons)
-    EXPECT_NE(svg.find("data-term=\"" + r.term + "\" data-cp=\"" + std::to_string(r.whiteCp) + "\""), std::string::npos);
+  EXPECT_NE(svg.find("class=\"headline\">" + words.headline + "</text>"), std::string::npos) << words.headline;
+  EXPECT_EQ(count(svg, "class=\"reason "), int(words.reasons.size()));
+  for (const PlayerTerm& r : words.reasons)
+    EXPECT_NE(svg.find("data-term=\"" + std::string(r.name) + "\" data-cp=\"" + std::to_string(r.whiteCp) + "\""), std::string::npos);
 }
 
 TEST(EvalSvg, KingDangerFiguresComeFromTheRecordedEvaluation) {
