@@ -275,7 +275,8 @@ void UciEngine::cmd_go(std::istringstream& is) {
     perft(go.perftDepth);
     return;
   }
-  go.limits.analysis = options_.check("UCI_AnalyseMode");
+  // An infinite search is an analysis too: its scores are the evaluation's own (no eval trend).
+  go.limits.analysis = options_.check("UCI_AnalyseMode") || go.limits.infinite;
   const SearchLimits& limits = go.limits;
 
   bool chess960 = pos_.is_chess960();

@@ -181,6 +181,9 @@ async function runSearch(kind, limits) {
   $('bestmove').dataset.fen = state.search.fen;
   $('pv').textContent = '';
   setThinking(true);
+  // An analysis shows the evaluation's own scores; a game move plays with the eval trend, as in
+  // GUI games (UCI_AnalyseMode, as GUIs send it).
+  engine.setOption('UCI_AnalyseMode', kind === 'analysis' ? 'true' : 'false');
   const result = await engine.search(positionCommand(), limits);
   if (id !== state.searchId) return null;  // a newer search or position took over
   state.search = null;
