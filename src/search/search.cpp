@@ -72,13 +72,9 @@ int Worker::reduction(bool improving, int depth, int moveCount) const {
 Value Worker::evaluate(const Position& pos) { return evaluator_.evaluate(pos); }
 
 Value Worker::corrected_eval(const Position& pos, Value raw) const {
-  if (!CorrHist && !EvalTrend) return raw;
-  Value v = raw;
-  if (CorrHist) v += hist_->correction[pos.side_to_move()][pos.pawn_key() % CorrectionSlots] / CorrHistDiv;
-  if (EvalTrend) {
-    const Value t = tapered_value(trend_, game_phase(pos), ScaleNormal);
-    v += pos.side_to_move() == WHITE ? t : -t;
-  }
+  Value v = raw + hist_->correction[pos.side_to_move()][pos.pawn_key() % CorrectionSlots] / CorrHistDiv;
+  const Value t = tapered_value(trend_, game_phase(pos), ScaleNormal);
+  v += pos.side_to_move() == WHITE ? t : -t;
   return std::clamp(v, VALUE_TB_LOSS_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
 
@@ -168,7 +164,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
   // Upcoming repetition: if the side to move can step back into an earlier position, the draw
   // is at least available, so alpha may rise to it (Kervinck's cuckoo tables, Stockfish 10+).
-  if (UpcomingRepetition && !RootNode && alpha < VALUE_DRAW && pos.rule50_count() >= 3 &&
+  if (!RootNode && alpha < VALUE_DRAW && pos.rule50_count() >= 3 &&
       pos.has_game_cycle(ply)) {
     alpha = draw_value(nodes());
     if (alpha >= beta) return alpha;
@@ -197,7 +193,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
   // The grandchildren's statScore starts from 0; each later grandchild inherits the last one's.
-  if (StatExtras) (ss + 2)->statScore = 0;
+  (ss + 2)->statScore = 0;
   Move prevMove = (ss - 1)->currentMove;
   Square prevSq = prevMove.is_ok() ? prevMove.to() : SQ_NONE;
   const Move excluded = ss->excludedMove;
@@ -299,7 +295,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
   // ProbCut: if a good capture beats beta by a margin even in a shallower search, the full-depth
   // search would very likely fail high too (Stockfish's ProbCut; chessprogramming wiki "ProbCut").
-  if (!PvNode && !inCheck && !excluded && ProbCutDepth && depth >= ProbCutDepth &&
+  if (!PvNode && !inCheck && !excluded && depth >= ProbCutDepth &&
       std::abs(beta) < VALUE_TB_WIN_IN_MAX_PLY) {
     const Value probBeta = std::min<Value>(beta + ProbCutMargin - ProbCutImproving * improving, VALUE_INFINITE - 1);
     const Value seeThreshold = probBeta - ss->staticEval;
@@ -342,8 +338,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   bool skipQuiets = false;
   const Color us = pos.side_to_move();
   // The move that led here took a piece and little material is left: the ending that follows
-  // is decided by details, so every move here is extended (ExtExtras).
-  const bool afterEndgameCapture = ExtExtras && SeeValue[type_of(pos.captured_piece())] > SeeValue[PAWN] &&
+  // is decided by details, so every move here is extended.
+  const bool afterEndgameCapture = SeeValue[type_of(pos.captured_piece())] > SeeValue[PAWN] &&
                                    pos.non_pawn_material(WHITE) + pos.non_pawn_material(BLACK) <= 2 * SeeValue[ROOK];
 
   for (Move m; (m = picker.next(skipQuiets));) {
@@ -371,7 +367,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
           continue;
         }
         // Below a move with a good history, or a first move, prune by history a little deeper.
-        int historyPruneDepth = 3 + (StatExtras && ((ss - 1)->statScore > 0 || (ss - 1)->moveCount == 1));
+        int historyPruneDepth = 3 + ((ss - 1)->statScore > 0 || (ss - 1)->moveCount == 1);
         if (lmrDepth < historyPruneDepth && (*contHist[0])[moved][m.to()] < 0 && (*contHist[1])[moved][m.to()] < 0)
           continue;
         if (!inCheck && lmrDepth < FutilityDepth && ss->staticEval + FutilityBase + FutilityMul * lmrDepth <= alpha)
@@ -395,26 +391,19 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
       if (v < singularBeta) {
         extension = 1;
         singularTtMove = true;
-        // Far below: the hash move is the only move, extend twice (a few times per line at most).
-        if (SingularDoubleMargin && !PvNode && v < singularBeta - SingularDoubleMargin &&
-            (ss - 1)->doubleExtensions < SingularDoubleLimit)
-          extension = 2;
       } else if (singularBeta >= beta) {
         return singularBeta;  // several moves beat beta: multi-cut
-      } else if (SingularNegative && ttValue >= beta) {
-        extension = -1;  // not singular and another move is good enough too: look at the hash move less
       }
-    } else if (givesCheck && (pos.see_ge(m, 0) || (ExtExtras && (pos.blockers_for_king(~us) & square_bb(m.from()))))) {
+    } else if (givesCheck && (pos.see_ge(m, 0) || (pos.blockers_for_king(~us) & square_bb(m.from())))) {
       extension = 1;  // a check that keeps material, or a discovered check (the other piece checks)
-    } else if (ExtExtras && m == ss->killers[0] && type_of(moved) == PAWN && relative_rank(us, m.from()) > RANK_4 &&
+    } else if (m == ss->killers[0] && type_of(moved) == PAWN && relative_rank(us, m.from()) > RANK_4 &&
                !(pos.pieces(~us, PAWN) & passed_pawn_span(us, m.to()))) {
       extension = 1;  // a passed pawn's advance that already refuted a sibling
     } else if (afterEndgameCapture) {
       extension = 1;
     }
-    if (ExtExtras && m.kind() == CASTLING) extension = std::max(extension, 1);
+    if (m.kind() == CASTLING) extension = std::max(extension, 1);
     newDepth += extension;
-    ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension >= 2);
 
     shared_.tt->prefetch(pos.key_after(m));
     const uint64_t nodesBefore = RootNode ? nodes() : 0;
@@ -424,43 +413,35 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 
     bool fullDepthSearch;
-    // Captures are reduced in cut nodes; with NoisyLmr also late ones (move-count pruning has
-    // begun) and those that cannot lift the static eval above alpha even with the piece won.
+    // Captures are reduced in cut nodes, late ones (move-count pruning has begun) and those that
+    // cannot lift the static eval above alpha even with the piece won.
     if (depth >= 3 && moveCount > 1 + 2 * RootNode &&
-        (!isNoisy || cutNode ||
-         (NoisyLmr && (moveCountPruning || ss->staticEval + SeeValue[type_of(pos.captured_piece())] <= alpha)))) {
+        (!isNoisy || cutNode || moveCountPruning ||
+         ss->staticEval + SeeValue[type_of(pos.captured_piece())] <= alpha)) {
       // Late move reductions, adjusted by what we know about the move and the node.
       int r = reduction(improving, depth, moveCount);
       if (ss->ttPv) r -= 1;
       if (cutNode) r += 1;
-      if (LmrExtras) {
-        if ((ss - 1)->moveCount > 14) r -= 1;        // the opponent's move was a late one: less to refute
-        if (singularTtMove) r -= 1;                  // Stockfish 11's singularLMR
-        if (!isNoisy && ttCapture) r += 1;           // a capture is the likely best move here
-      }
+      if ((ss - 1)->moveCount > 14) r -= 1;  // the opponent's move was a late one: less to refute
+      if (singularTtMove) r -= 1;            // the alternatives of a forced hash move
+      if (!isNoisy && ttCapture) r += 1;     // a capture is the likely best move here
       if (!isNoisy) {
         // Stockfish 11's split: quiets in cut nodes one ply more; elsewhere a move that takes a
         // piece out of a capture (moving it back would lose it) two plies less.
-        if (LmrEscape) {
-          if (cutNode) r += 1;
-          else if (m.kind() == NORMAL && !pos.see_ge(Move(m.to(), m.from()), 0)) r -= 2;
-        }
+        if (cutNode) r += 1;
+        else if (m.kind() == NORMAL && !pos.see_ge(Move(m.to(), m.from()), 0)) r -= 2;
         if (m == ss->killers[0] || m == ss->killers[1] || m == counter) r -= 1;
         const int butterfly = hist_->butterfly[us][m.from()][m.to()];
         const int cont0 = (*contHist[0])[moved][m.to()], cont1 = (*contHist[1])[moved][m.to()];
         ss->statScore = butterfly + cont0 + cont1 - LmrHistOffset;
-        if (StatExtras) {
-          ss->statScore += (*contHist[2])[moved][m.to()];
-          if (ss->statScore < 0 && butterfly >= 0 && cont0 >= 0 && cont1 >= 0) ss->statScore = 0;
-          // Compared with the opponent's last move: ours looks good and theirs did not, or the reverse.
-          if (ss->statScore >= -102 && (ss - 1)->statScore < -114) r -= 1;
-          else if ((ss - 1)->statScore >= -116 && ss->statScore < -154) r += 1;
-        }
+        ss->statScore += (*contHist[2])[moved][m.to()];
+        if (ss->statScore < 0 && butterfly >= 0 && cont0 >= 0 && cont1 >= 0) ss->statScore = 0;
+        // Compared with the opponent's last move: ours looks good and theirs did not, or the reverse.
+        if (ss->statScore >= -102 && (ss - 1)->statScore < -114) r -= 1;
+        else if ((ss - 1)->statScore >= -116 && ss->statScore < -154) r += 1;
         r -= ss->statScore / LmrHistDiv;
-      } else if (NoisyLmr) {
-        if (depth < 8 && moveCount > 2) r += 1;  // a late capture at low depth
-      } else {
-        r -= 1;
+      } else if (depth < 8 && moveCount > 2) {
+        r += 1;  // a late capture at low depth
       }
       if (givesCheck) r -= 1;
       int d = std::clamp(newDepth - r, 1, newDepth);
@@ -521,7 +502,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   // Learn the static evaluation's error where the search's value says which way it was off: not
   // after a capture (the material swing is not the evaluation's fault), and only in the
   // direction the bound proves.
-  if (CorrHist && !inCheck && !excluded && moveCount && (!bestMove || !pos.is_capture_or_promotion(bestMove)) &&
+  if (!inCheck && !excluded && moveCount && (!bestMove || !pos.is_capture_or_promotion(bestMove)) &&
       !(bestValue >= beta && bestValue <= ss->staticEval) && !(!bestMove && bestValue >= ss->staticEval))
     update_correction(pos, bestValue, ss->staticEval, depth);
 
@@ -553,7 +534,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
 
   // The first ply of quiescence may also try quiet checks. Its results carry a TT depth one above
   // the capture-only plies, so that a first-ply visit never cuts on a capture-only result.
-  const bool quietChecks = QsChecks && depth == 0 && !inCheck;
+  const bool quietChecks = depth == 0 && !inCheck;
   const int ttDepth = quietChecks ? QsDepthChecks : QsDepthNoChecks;
 
   TTData tte{};
@@ -706,7 +687,7 @@ void Worker::iterative_deepening() {
     }
     for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
     // Eval trend: lean the static evals toward the side the last iteration's score favours.
-    if (EvalTrend && !limits.infinite && !limits.analysis && rootDepth_ >= 4) {
+    if (!limits.infinite && !limits.analysis && rootDepth_ >= 4) {
       const Value prev = rootMoves_[0].averageScore;
       if (prev != -VALUE_INFINITE && std::abs(prev) < VALUE_KNOWN_WIN) {
         const int d = TrendMax * prev / (std::abs(prev) + TrendDiv);
@@ -728,7 +709,7 @@ void Worker::iterative_deepening() {
       // move that failed high is usually confirmed sooner, and the next iteration goes deeper.
       int failedHigh = 0;
       while (true) {
-        int searchDepth = std::max(1, rootDepth_ - (AspFailHighReduce ? failedHigh : 0));
+        int searchDepth = std::max(1, rootDepth_ - failedHigh);
         Value v = search<Root>(pos, ss, alpha, beta, searchDepth, false);
         std::stable_sort(rootMoves_.begin() + pvIdx_, rootMoves_.end());
         if (shared_.stop) break;

@@ -64,7 +64,6 @@ struct Stack {
   Value staticEval;
   int statScore;
   int moveCount;
-  int doubleExtensions;  // double singular extensions on the path to this node's children
   bool inCheck;
   bool ttPv;
   PieceToHistory* contHist;
@@ -95,7 +94,7 @@ class Worker {
   template <NodeType NT>
   Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth = 0);
   Value evaluate(const Position& pos);
-  /// `raw` corrected by the correction history of this pawn structure (CorrHist on).
+  /// `raw` corrected by the correction history of this pawn structure and leaned by the eval trend.
   Value corrected_eval(const Position& pos, Value raw) const;
   void update_correction(const Position& pos, Value bestValue, Value staticEval, int depth);
   void check_time();
@@ -120,7 +119,7 @@ class Worker {
   int rootDepth_ = 0;
   size_t pvIdx_ = 0;
   int nmpMinPly_ = 0;
-  Score trend_;  ///< EvalTrend's lean toward the root side, White's view (eg half = mg / 2); zero until depth 4
+  Score trend_;  ///< The eval trend's lean toward the root side, White's view (eg half = mg / 2); zero until depth 4
   Color nmpColor_ = WHITE;
   int callsSinceTimeCheck_ = 0;
   Move pvTable_[MAX_PLY + 2][MAX_PLY + 2];

@@ -60,7 +60,7 @@ bool TimeManager::should_stop(int stableIterations, int scoreDrop, double bestMo
   double stability = 1.35 - 0.07 * std::min(stableIterations, 9);
   double instability = 1.0 + 0.5 * std::min(bestMoveChanges, 3.0);
   double drop = std::clamp(1.0 + scoreDrop / 120.0, 0.85, 1.6);
-  double nodes = tunable::TmNodeFactor && bestMoveNodeShare >= 0 ? node_factor(bestMoveNodeShare) : 1.0;
+  double nodes = bestMoveNodeShare >= 0 ? node_factor(bestMoveNodeShare) : 1.0;
   double scaled = double(soft_) * stability * instability * drop * nodes;
   return double(elapsed()) > std::min(scaled, double(hard_) * 0.9);
 }
