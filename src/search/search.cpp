@@ -16,10 +16,38 @@ using namespace tunable;
 
 namespace {
 
+// The search's fixed numbers; the margins worth tuning are in tunables.def.
+
 // Depths quiescence stores in the TT: its first ply, when it also tries quiet checks, ranks one
 // above the deeper, capture-only plies (all below every main-search depth).
 constexpr int QsDepthChecks = -5;
 constexpr int QsDepthNoChecks = -6;
+// The depth of an entry that keeps only a static evaluation: below every search's.
+constexpr int TtDepthEvalOnly = -7;
+// A tablebase result is stored this much deeper than the node's depth: no search overrides it.
+constexpr int TbStoreDepthBonus = 6;
+// No TT cut-off this close to the fifty-move rule: the stored value may not hold any more.
+constexpr int TtCutRule50Limit = 90;
+// Stepping back into an earlier position takes at least this many reversible plies.
+constexpr int CycleMinRule50 = 3;
+// Null move: how far the eval is above beta adds at most this many plies to R.
+constexpr int NmpMaxEvalR = 3;
+// ProbCut searches this many plies shallower, trying this many captures (twice in a cut node).
+constexpr int ProbCutReduction = 4;
+constexpr int ProbCutTries = 2;
+// A singular verification trusts a lower bound this many plies shallower than the node.
+constexpr int SingularTtDepthSlack = 3;
+// Little material left: both sides' pieces together worth at most two rooks.
+constexpr int EndgameMaterial = 2 * SeeValue[ROOK];
+// Late move reductions start at this depth.
+constexpr int LmrMinDepth = 3;
+// A parent move with a number above this was a late one: its refutation is reduced less.
+constexpr int LmrLateParentMove = 14;
+// In check beyond quiescence's second ply, quiet evasions after the first few are skipped.
+constexpr int QsEvasionPruneDepth = -2;
+constexpr int QsQuietEvasions = 2;
+// Root progress (currmove, an aspiration window's fail) is reported after this long.
+constexpr TimePoint ReportAfterMs = 3000;
 
 // [depth][move number] -> plies of late-move reduction, as log(depth) * log(moves) grows.
 int Reductions[MAX_PLY][MAX_MOVES];
@@ -164,7 +192,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
   // Upcoming repetition: if the side to move can step back into an earlier position, the draw
   // is at least available, so alpha may rise to it (Kervinck's cuckoo tables, Stockfish 10+).
-  if (!RootNode && alpha < VALUE_DRAW && pos.rule50_count() >= 3 &&
+  if (!RootNode && alpha < VALUE_DRAW && pos.rule50_count() >= CycleMinRule50 &&
       pos.has_game_cycle(ply)) {
     alpha = draw_value(nodes());
     if (alpha >= beta) return alpha;
@@ -210,7 +238,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     if (ttMove && ttValue >= beta && !pos.is_capture_or_promotion(ttMove) && pos.is_pseudo_legal(ttMove) &&
         pos.is_legal(ttMove))
       update_quiet_stats(pos, ss, ttMove, history_bonus(depth));
-    if (pos.rule50_count() < 90) return ttValue;
+    if (pos.rule50_count() < TtCutRule50Limit) return ttValue;
   }
 
   // Tablebases: after a capture or pawn move (rule50 == 0) with few enough pieces, the WDL
@@ -227,7 +255,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                                                                               : VALUE_DRAW + 2 * w * drawScore;
       Bound bound = w < -drawScore ? BOUND_UPPER : w > drawScore ? BOUND_LOWER : BOUND_EXACT;
       if (bound == BOUND_EXACT || (bound == BOUND_LOWER ? value >= beta : value <= alpha)) {
-        shared_.tt->store(pos.key(), ply, Move::none(), value, VALUE_NONE, std::min(MAX_PLY - 1, depth + 6), bound,
+        shared_.tt->store(pos.key(), ply, Move::none(), value, VALUE_NONE, std::min(MAX_PLY - 1, depth + TbStoreDepthBonus), bound,
                           ss->ttPv);
         return value;
       }
@@ -254,7 +282,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     }
     if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttValue;
     if (!ttHit && !excluded)
-      shared_.tt->store(pos.key(), ply, Move::none(), VALUE_NONE, rawEval, -7, BOUND_NONE, ss->ttPv);
+      shared_.tt->store(pos.key(), ply, Move::none(), VALUE_NONE, rawEval, TtDepthEvalOnly, BOUND_NONE, ss->ttPv);
     Value past = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
     improving = past == VALUE_NONE || ss->staticEval > past;
   }
@@ -274,7 +302,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     if (prevMove != Move::null() && eval >= beta && ss->staticEval >= beta - NmpDepthMul * depth + NmpBase &&
         pos.non_pawn_material(pos.side_to_move()) && (ply >= nmpMinPly_ || pos.side_to_move() != nmpColor_) &&
         beta > VALUE_TB_LOSS_IN_MAX_PLY) {
-      int R = NmpBaseR + depth / NmpDepthDiv + std::min(3, (eval - beta) / NmpEvalDiv);
+      int R = NmpBaseR + depth / NmpDepthDiv + std::min(NmpMaxEvalR, (eval - beta) / NmpEvalDiv);
       ss->currentMove = Move::null();
       ss->contHist = &hist_->continuation[NO_PIECE][0];
       pos.do_null_move();
@@ -282,7 +310,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
       pos.undo_null_move();
       if (nullValue >= beta) {
         if (nullValue >= VALUE_TB_WIN_IN_MAX_PLY) nullValue = beta;  // don't trust unproven mates
-        if (nmpMinPly_ || depth < 12) return nullValue;
+        if (nmpMinPly_ || depth < NmpVerifyDepth) return nullValue;
         // Verification at high depth: search again without null moves for this side.
         nmpMinPly_ = ply + 3 * (depth - R) / 4;
         nmpColor_ = pos.side_to_move();
@@ -302,7 +330,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     const PieceToHistory* noHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
     MovePicker captures(pos, ttMove && pos.is_capture_or_promotion(ttMove) ? ttMove : Move::none(), *hist_, noHist);
     int tried = 0;
-    for (Move m; (m = captures.next()) && tried < 2 + 2 * cutNode;) {
+    for (Move m; (m = captures.next()) && tried < ProbCutTries * (1 + cutNode);) {
       if (!pos.see_ge(m, seeThreshold)) continue;
       ++tried;
       ss->currentMove = m;
@@ -311,18 +339,18 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
       nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
       // A quiescence search first: most captures fail there and cost little.
       Value v = -qsearch<NonPV>(pos, ss + 1, -probBeta, -probBeta + 1);
-      if (v >= probBeta) v = -search<NonPV>(pos, ss + 1, -probBeta, -probBeta + 1, depth - 4, !cutNode);
+      if (v >= probBeta) v = -search<NonPV>(pos, ss + 1, -probBeta, -probBeta + 1, depth - ProbCutReduction, !cutNode);
       pos.undo_move(m);
       if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
       if (v >= probBeta) {
-        shared_.tt->store(pos.key(), ply, m, v, rawEval, depth - 3, BOUND_LOWER, ss->ttPv);
+        shared_.tt->store(pos.key(), ply, m, v, rawEval, depth - ProbCutReduction + 1, BOUND_LOWER, ss->ttPv);
         return v;
       }
     }
   }
 
   // Internal iterative reduction: without a hash move this node is probably less important.
-  if (!RootNode && !ttMove && depth >= 4 && (PvNode || cutNode)) --depth;
+  if (!RootNode && !ttMove && depth >= IirDepth && (PvNode || cutNode)) --depth;
 
   const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
   Move counter = prevSq != SQ_NONE ? hist_->counters[pos.piece_on(prevSq)][prevSq] : Move::none();
@@ -340,14 +368,14 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   // The move that led here took a piece and little material is left: the ending that follows
   // is decided by details, so every move here is extended.
   const bool afterEndgameCapture = SeeValue[type_of(pos.captured_piece())] > SeeValue[PAWN] &&
-                                   pos.non_pawn_material(WHITE) + pos.non_pawn_material(BLACK) <= 2 * SeeValue[ROOK];
+                                   pos.non_pawn_material(WHITE) + pos.non_pawn_material(BLACK) <= EndgameMaterial;
 
   for (Move m; (m = picker.next(skipQuiets));) {
     if (m == excluded) continue;
     if (RootNode && !root_move_allowed(m)) continue;
     ss->moveCount = ++moveCount;
 
-    if (RootNode && id_ == 0 && shared_.time.elapsed() > 3000 && shared_.callbacks.onCurrMove)
+    if (RootNode && id_ == 0 && shared_.time.elapsed() > ReportAfterMs && shared_.callbacks.onCurrMove)
       shared_.callbacks.onCurrMove(depth, m, int(moveCount + pvIdx_));
     if (PvNode) pvLength_[ply + 1] = ply + 1;
 
@@ -367,7 +395,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
           continue;
         }
         // Below a move with a good history, or a first move, prune by history a little deeper.
-        int historyPruneDepth = 3 + ((ss - 1)->statScore > 0 || (ss - 1)->moveCount == 1);
+        int historyPruneDepth = HistPruneDepth + ((ss - 1)->statScore > 0 || (ss - 1)->moveCount == 1);
         if (lmrDepth < historyPruneDepth && (*contHist[0])[moved][m.to()] < 0 && (*contHist[1])[moved][m.to()] < 0)
           continue;
         if (!inCheck && lmrDepth < FutilityDepth && ss->staticEval + FutilityBase + FutilityMul * lmrDepth <= alpha)
@@ -381,7 +409,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     // Extensions.
     int extension = 0;
     if (!RootNode && depth >= SingularDepth && m == ttMove && !excluded && std::abs(ttValue) < VALUE_KNOWN_WIN &&
-        (tte.bound & BOUND_LOWER) && tte.depth >= depth - 3) {
+        (tte.bound & BOUND_LOWER) && tte.depth >= depth - SingularTtDepthSlack) {
       // Singular extension: if every other move fails well below the hash move's value,
       // the hash move is forced and deserves a deeper look.
       Value singularBeta = ttValue - SingularMul * depth;
@@ -415,14 +443,14 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     bool fullDepthSearch;
     // Captures are reduced in cut nodes, late ones (move-count pruning has begun) and those that
     // cannot lift the static eval above alpha even with the piece won.
-    if (depth >= 3 && moveCount > 1 + 2 * RootNode &&
+    if (depth >= LmrMinDepth && moveCount > 1 + 2 * RootNode &&
         (!isNoisy || cutNode || moveCountPruning ||
          ss->staticEval + SeeValue[type_of(pos.captured_piece())] <= alpha)) {
       // Late move reductions, adjusted by what we know about the move and the node.
       int r = reduction(improving, depth, moveCount);
       if (ss->ttPv) r -= 1;
       if (cutNode) r += 1;
-      if ((ss - 1)->moveCount > 14) r -= 1;  // the opponent's move was a late one: less to refute
+      if ((ss - 1)->moveCount > LmrLateParentMove) r -= 1;  // the opponent's move was a late one: less to refute
       if (singularTtMove) r -= 1;            // the alternatives of a forced hash move
       if (!isNoisy && ttCapture) r += 1;     // a capture is the likely best move here
       if (!isNoisy) {
@@ -437,10 +465,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         ss->statScore += (*contHist[2])[moved][m.to()];
         if (ss->statScore < 0 && butterfly >= 0 && cont0 >= 0 && cont1 >= 0) ss->statScore = 0;
         // Compared with the opponent's last move: ours looks good and theirs did not, or the reverse.
-        if (ss->statScore >= -102 && (ss - 1)->statScore < -114) r -= 1;
-        else if ((ss - 1)->statScore >= -116 && ss->statScore < -154) r += 1;
+        if (ss->statScore >= -LmrStatDecent && (ss - 1)->statScore < -LmrParentPoor) r -= 1;
+        else if ((ss - 1)->statScore >= -LmrParentDecent && ss->statScore < -LmrStatPoor) r += 1;
         r -= ss->statScore / LmrHistDiv;
-      } else if (depth < 8 && moveCount > 2) {
+      } else if (depth < LmrNoisyDepth && moveCount > 2) {
         r += 1;  // a late capture at low depth
       }
       if (givesCheck) r -= 1;
@@ -587,7 +615,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
             continue;
           }
         }
-      } else if (!isNoisy && moveCount > 2 && depth < -1) {
+      } else if (!isNoisy && moveCount > QsQuietEvasions && depth <= QsEvasionPruneDepth) {
         continue;  // deep in quiescence, once an evasion holds, further quiet evasions add little
       }
       if (!pos.see_ge(m, 0) && !inCheck) continue;
@@ -713,7 +741,7 @@ void Worker::iterative_deepening() {
         Value v = search<Root>(pos, ss, alpha, beta, searchDepth, false);
         std::stable_sort(rootMoves_.begin() + pvIdx_, rootMoves_.end());
         if (shared_.stop) break;
-        if (mainThread && (v <= alpha || v >= beta) && shared_.time.elapsed() > 3000) report_iteration(rootDepth_);
+        if (mainThread && (v <= alpha || v >= beta) && shared_.time.elapsed() > ReportAfterMs) report_iteration(rootDepth_);
         if (v <= alpha) {
           beta = (alpha + beta) / 2;
           alpha = std::max(v - delta, -VALUE_INFINITE);
