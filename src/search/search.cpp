@@ -182,7 +182,54 @@ bool Worker::root_move_allowed(Move m) const {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Main search
+// Main search, by stage: the node's entry (draws, mate distance, TT, tablebases), its static
+// evaluation, pruning before the moves, the move loop (per-move pruning, extensions, reductions)
+// and the result (mate or stalemate, histories, TT). Worker::search reads the stages in order;
+// the stages that run at every node or move are forced inline, so the split costs no calls.
+
+/// What a node of the main search knows before its move loop. The stages fill it in order.
+struct Worker::Node {
+  bool inCheck = false;
+  Color us = WHITE;
+  Move excluded;                 // the hash move a singular verification searches without
+  Square prevSq = SQ_NONE;       // the square the move that led here went to
+  TTData tte{};
+  bool ttHit = false;
+  Value ttValue = VALUE_NONE;
+  Move ttMove;                   // at the root, the move the last iteration ranked first
+  bool ttCapture = false;
+  Value rawEval = VALUE_NONE;    // the evaluator's own (the TT keeps that one)
+  Value eval = VALUE_NONE;       // corrected, or the TT value when its bound says it is better
+  bool improving = false;        // the static eval beats the one two (or four) plies up
+  Value maxValue = VALUE_INFINITE;  // a tablebase's upper bound on a PV node's value
+  Move counter;                  // the move that last refuted the previous move
+  bool afterEndgameCapture = false;
+  bool singularTtMove = false;   // the hash move proved singular: its alternatives are reduced more
+};
+
+/// What the move loop knows about the move it is trying.
+struct Worker::MoveInfo {
+  Move move;
+  Piece piece;
+  bool noisy, givesCheck;
+  int number;                    // 1 for the first move searched
+  bool moveCountPruning = false; // late enough that the remaining quiets are pruned
+};
+
+namespace {
+
+/// The moves a node searched without a cut-off, for the histories' maluses.
+struct TriedMoves {
+  UninitializedArray<Move, 64> quiets;  // only the first quietCount are read
+  UninitializedArray<Move, 32> captures;
+  int quietCount = 0, captureCount = 0;
+  void add(Move m, bool noisy) {
+    if (noisy && captureCount < 32) captures[captureCount++] = m;
+    else if (!noisy && quietCount < 64) quiets[quietCount++] = m;
+  }
+};
+
+}  // namespace
 
 template <Worker::NodeType NT>
 Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cutNode) {
@@ -192,8 +239,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
   // Upcoming repetition: if the side to move can step back into an earlier position, the draw
   // is at least available, so alpha may rise to it (Kervinck's cuckoo tables, Stockfish 10+).
-  if (!RootNode && alpha < VALUE_DRAW && pos.rule50_count() >= CycleMinRule50 &&
-      pos.has_game_cycle(ply)) {
+  if (!RootNode && alpha < VALUE_DRAW && pos.rule50_count() >= CycleMinRule50 && pos.has_game_cycle(ply)) {
     alpha = draw_value(nodes());
     if (alpha >= beta) return alpha;
   }
@@ -204,14 +250,14 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   check_time();
   if (PvNode && selDepth_ < ply + 1) selDepth_ = ply + 1;
 
-  const bool inCheck = pos.in_check();
-  ss->inCheck = inCheck;
+  // The node's entry: a line that ends here, mate distance, the TT, the tablebases.
+  Node node;
+  node.inCheck = ss->inCheck = pos.in_check();
+  node.us = pos.side_to_move();
   ss->moveCount = 0;
 
   if (!RootNode) {
-    if (shared_.stop.load(std::memory_order_relaxed) || ply >= MAX_PLY - 1)
-      return ply >= MAX_PLY - 1 && !inCheck ? evaluate(pos) : draw_value(nodes());
-    if (pos.is_draw(ply) || pos.is_insufficient_material()) return draw_value(nodes());
+    if (Value v = line_end_value(pos, ply, node.inCheck); v != VALUE_NONE) return v;
     // Mate distance pruning: no line from here can beat a mate already found closer to the root.
     alpha = std::max(mated_in(ply), alpha);
     beta = std::min(mate_in(ply + 1), beta);
@@ -222,323 +268,414 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
   // The grandchildren's statScore starts from 0; each later grandchild inherits the last one's.
   (ss + 2)->statScore = 0;
-  Move prevMove = (ss - 1)->currentMove;
-  Square prevSq = prevMove.is_ok() ? prevMove.to() : SQ_NONE;
-  const Move excluded = ss->excludedMove;
+  const Move prevMove = (ss - 1)->currentMove;
+  node.prevSq = prevMove.is_ok() ? prevMove.to() : SQ_NONE;
+  node.excluded = ss->excludedMove;
 
-  // Transposition table (not in singular-verification searches, which exclude a move).
-  TTData tte{};
-  const bool ttHit = !excluded && shared_.tt->probe(pos.key(), ply, tte);
-  const Value ttValue = ttHit ? tte.value : VALUE_NONE;
-  Move ttMove = RootNode ? rootMoves_[pvIdx_].move() : ttHit ? tte.move : Move::none();
-  ss->ttPv = excluded ? ss->ttPv : PvNode || (ttHit && tte.pv);
+  if (probe_tt<NT>(pos, ss, node, depth, beta)) return node.ttValue;
+  if (Value v = probe_tablebases<NT>(pos, ss, node, alpha, beta, depth); v != VALUE_NONE) return v;
 
-  if (!PvNode && ttHit && tte.depth >= depth && ttValue != VALUE_NONE &&
-      (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER))) {
-    if (ttMove && ttValue >= beta && !pos.is_capture_or_promotion(ttMove) && pos.is_pseudo_legal(ttMove) &&
-        pos.is_legal(ttMove))
-      update_quiet_stats(pos, ss, ttMove, history_bonus(depth));
-    if (pos.rule50_count() < TtCutRule50Limit) return ttValue;
-  }
+  evaluate_node(pos, ss, node);
 
-  // Tablebases: after a capture or pawn move (rule50 == 0) with few enough pieces, the WDL
-  // tables give the exact result. Wins and losses go into their own band below mate scores.
-  Value maxValue = VALUE_INFINITE;
-  if (!RootNode && !excluded && shared_.tbCardinality && pos.rule50_count() == 0 && !pos.castling_rights()) {
-    int pieces = popcount(pos.pieces());
-    syzygy::Wdl wdl;
-    if (pieces <= shared_.tbCardinality && (pieces < shared_.tbCardinality || depth >= shared_.tbProbeDepth) &&
-        syzygy::probe_wdl(pos, wdl)) {
-      shared_.tbHits.fetch_add(1, std::memory_order_relaxed);
-      int w = int(wdl), drawScore = shared_.tbUse50MoveRule;  // cursed/blessed count as draws under the rule
-      Value value = w < -drawScore ? -VALUE_TB_WIN + ply + 1 : w > drawScore ? VALUE_TB_WIN - ply - 1
-                                                                              : VALUE_DRAW + 2 * w * drawScore;
-      Bound bound = w < -drawScore ? BOUND_UPPER : w > drawScore ? BOUND_LOWER : BOUND_EXACT;
-      if (bound == BOUND_EXACT || (bound == BOUND_LOWER ? value >= beta : value <= alpha)) {
-        shared_.tt->store(pos.key(), ply, Move::none(), value, VALUE_NONE, std::min(MAX_PLY - 1, depth + TbStoreDepthBonus), bound,
-                          ss->ttPv);
-        return value;
-      }
-      // In PV nodes keep searching for the best move, but inside the tablebase's bounds.
-      if (PvNode) {
-        if (bound == BOUND_LOWER) alpha = std::max(alpha, value);
-        else maxValue = value;
-      }
-    }
-  }
-
-  // Static evaluation: the evaluator's own (the hash table keeps that one), corrected by what
-  // the search learned about this pawn structure; then the TT value when its bound says better.
-  Value eval, rawEval = VALUE_NONE;
-  bool improving = false;
-  if (inCheck) {
-    ss->staticEval = eval = VALUE_NONE;
-  } else {
-    if (excluded) {
-      eval = ss->staticEval;  // the excluding node's, already corrected (no TT store happens here)
-    } else {
-      rawEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos);
-      ss->staticEval = eval = corrected_eval(pos, rawEval);
-    }
-    if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttValue;
-    if (!ttHit && !excluded)
-      shared_.tt->store(pos.key(), ply, Move::none(), VALUE_NONE, rawEval, TtDepthEvalOnly, BOUND_NONE, ss->ttPv);
-    Value past = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
-    improving = past == VALUE_NONE || ss->staticEval > past;
-  }
-
-  if (!PvNode && !inCheck && !excluded) {
-    // Razoring: hopeless shallow nodes go straight to quiescence.
-    if (depth <= RazorDepth && eval + RazorDepthMul * depth + RazorBase <= alpha) {
-      Value v = qsearch<NonPV>(pos, ss, alpha, alpha + 1);
-      if (v <= alpha) return v;
-    }
-
-    // Reverse futility pruning: far above beta at low depth, assume it stays there.
-    if (depth <= RfpDepth && eval - RfpMargin * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN) return eval;
-
-    // Null move pruning: if passing still fails high, a real move will too (not in
-    // zugzwang-prone positions without pieces).
-    if (prevMove != Move::null() && eval >= beta && ss->staticEval >= beta - NmpDepthMul * depth + NmpBase &&
-        pos.non_pawn_material(pos.side_to_move()) && (ply >= nmpMinPly_ || pos.side_to_move() != nmpColor_) &&
-        beta > VALUE_TB_LOSS_IN_MAX_PLY) {
-      int R = NmpBaseR + depth / NmpDepthDiv + std::min(NmpMaxEvalR, (eval - beta) / NmpEvalDiv);
-      ss->currentMove = Move::null();
-      ss->contHist = &hist_->continuation[NO_PIECE][0];
-      pos.do_null_move();
-      Value nullValue = -search<NonPV>(pos, ss + 1, -beta, -beta + 1, depth - R, !cutNode);
-      pos.undo_null_move();
-      if (nullValue >= beta) {
-        if (nullValue >= VALUE_TB_WIN_IN_MAX_PLY) nullValue = beta;  // don't trust unproven mates
-        if (nmpMinPly_ || depth < NmpVerifyDepth) return nullValue;
-        // Verification at high depth: search again without null moves for this side.
-        nmpMinPly_ = ply + 3 * (depth - R) / 4;
-        nmpColor_ = pos.side_to_move();
-        Value v = search<NonPV>(pos, ss, beta - 1, beta, depth - R, false);
-        nmpMinPly_ = 0;
-        if (v >= beta) return nullValue;
-      }
-    }
-  }
-
-  // ProbCut: if a good capture beats beta by a margin even in a shallower search, the full-depth
-  // search would very likely fail high too (Stockfish's ProbCut; chessprogramming wiki "ProbCut").
-  if (!PvNode && !inCheck && !excluded && depth >= ProbCutDepth &&
-      std::abs(beta) < VALUE_TB_WIN_IN_MAX_PLY) {
-    const Value probBeta = std::min<Value>(beta + ProbCutMargin - ProbCutImproving * improving, VALUE_INFINITE - 1);
-    const Value seeThreshold = probBeta - ss->staticEval;
-    const PieceToHistory* noHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
-    MovePicker captures(pos, ttMove && pos.is_capture_or_promotion(ttMove) ? ttMove : Move::none(), *hist_, noHist);
-    int tried = 0;
-    for (Move m; (m = captures.next()) && tried < ProbCutTries * (1 + cutNode);) {
-      if (!pos.see_ge(m, seeThreshold)) continue;
-      ++tried;
-      ss->currentMove = m;
-      ss->contHist = &hist_->continuation[pos.moved_piece(m)][m.to()];
-      pos.do_move(m);
-      nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-      // A quiescence search first: most captures fail there and cost little.
-      Value v = -qsearch<NonPV>(pos, ss + 1, -probBeta, -probBeta + 1);
-      if (v >= probBeta) v = -search<NonPV>(pos, ss + 1, -probBeta, -probBeta + 1, depth - ProbCutReduction, !cutNode);
-      pos.undo_move(m);
-      if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
-      if (v >= probBeta) {
-        shared_.tt->store(pos.key(), ply, m, v, rawEval, depth - ProbCutReduction + 1, BOUND_LOWER, ss->ttPv);
-        return v;
-      }
-    }
+  // Pruning before the moves.
+  if (!PvNode && !node.inCheck && !node.excluded) {
+    if (Value v = prune_node(pos, ss, node, alpha, beta, depth, cutNode); v != VALUE_NONE) return v;
   }
 
   // Internal iterative reduction: without a hash move this node is probably less important.
-  if (!RootNode && !ttMove && depth >= IirDepth && (PvNode || cutNode)) --depth;
+  if (!RootNode && !node.ttMove && depth >= IirDepth && (PvNode || cutNode)) --depth;
 
+  // The move loop.
+  prepare_move_loop(pos, node);
   const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
-  Move counter = prevSq != SQ_NONE ? hist_->counters[pos.piece_on(prevSq)][prevSq] : Move::none();
-  MovePicker picker(pos, ttMove, *hist_, contHist, ss->killers, counter);
-  const bool ttCapture = ttMove && pos.is_capture_or_promotion(ttMove);
-  bool singularTtMove = false;
-
-  Value bestValue = -VALUE_INFINITE, value = bestValue;
+  MovePicker picker(pos, node.ttMove, *hist_, contHist, ss->killers, node.counter);
+  Value bestValue = -VALUE_INFINITE;
   Move bestMove = Move::none();
-  UninitializedArray<Move, 64> quietsTried;  // only the first quietCount are read
-  UninitializedArray<Move, 32> capturesTried;
-  int quietCount = 0, captureCount = 0, moveCount = 0;
+  TriedMoves tried;
+  int moveCount = 0;
   bool skipQuiets = false;
-  const Color us = pos.side_to_move();
-  // The move that led here took a piece and little material is left: the ending that follows
-  // is decided by details, so every move here is extended.
-  const bool afterEndgameCapture = SeeValue[type_of(pos.captured_piece())] > SeeValue[PAWN] &&
-                                   pos.non_pawn_material(WHITE) + pos.non_pawn_material(BLACK) <= EndgameMaterial;
 
   for (Move m; (m = picker.next(skipQuiets));) {
-    if (m == excluded) continue;
-    if (RootNode && !root_move_allowed(m)) continue;
+    if (m == node.excluded || (RootNode && !root_move_allowed(m))) continue;
     ss->moveCount = ++moveCount;
-
     if (RootNode && id_ == 0 && shared_.time.elapsed() > ReportAfterMs && shared_.callbacks.onCurrMove)
       shared_.callbacks.onCurrMove(depth, m, int(moveCount + pvIdx_));
     if (PvNode) pvLength_[ply + 1] = ply + 1;
 
-    const bool isNoisy = pos.is_capture_or_promotion(m);
-    const bool givesCheck = pos.gives_check(m);
-    const Piece moved = pos.moved_piece(m);
-    int newDepth = depth - 1;
-    bool moveCountPruning = false;
+    MoveInfo mi{m, pos.moved_piece(m), pos.is_capture_or_promotion(m), pos.gives_check(m), moveCount};
 
     // Shallow-depth pruning (never while we are being mated, never without pieces).
-    if (!RootNode && bestValue > VALUE_TB_LOSS_IN_MAX_PLY && pos.non_pawn_material(us)) {
-      int lmrDepth = std::max(newDepth - reduction(improving, depth, moveCount), 0);
-      moveCountPruning = moveCount >= late_move_count(improving, depth);
-      if (!isNoisy && !givesCheck) {
-        if (moveCountPruning) {
-          skipQuiets = true;
-          continue;
-        }
-        // Below a move with a good history, or a first move, prune by history a little deeper.
-        int historyPruneDepth = HistPruneDepth + ((ss - 1)->statScore > 0 || (ss - 1)->moveCount == 1);
-        if (lmrDepth < historyPruneDepth && (*contHist[0])[moved][m.to()] < 0 && (*contHist[1])[moved][m.to()] < 0)
-          continue;
-        if (!inCheck && lmrDepth < FutilityDepth && ss->staticEval + FutilityBase + FutilityMul * lmrDepth <= alpha)
-          continue;
-        if (!pos.see_ge(m, -SeeQuietMul * lmrDepth * lmrDepth)) continue;
-      } else if (depth < SeeNoisyDepth && !pos.see_ge(m, -SeeNoisyMul * depth)) {
-        continue;
-      }
-    }
+    if (!RootNode && bestValue > VALUE_TB_LOSS_IN_MAX_PLY && pos.non_pawn_material(node.us) &&
+        prune_move(pos, ss, node, mi, depth, alpha, skipQuiets))
+      continue;
 
     // Extensions.
     int extension = 0;
-    if (!RootNode && depth >= SingularDepth && m == ttMove && !excluded && std::abs(ttValue) < VALUE_KNOWN_WIN &&
-        (tte.bound & BOUND_LOWER) && tte.depth >= depth - SingularTtDepthSlack) {
-      // Singular extension: if every other move fails well below the hash move's value,
-      // the hash move is forced and deserves a deeper look.
-      Value singularBeta = ttValue - SingularMul * depth;
-      ss->excludedMove = m;
-      Value v = search<NonPV>(pos, ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
-      ss->excludedMove = Move::none();
-      if (v < singularBeta) {
+    if (!RootNode && m == node.ttMove && singular_candidate(node, depth)) {
+      // Singular extension: if every other move fails well below the hash move's value, the
+      // hash move is forced and deserves a deeper look.
+      const Value singularBeta = node.ttValue - SingularMul * depth;
+      if (alternatives_fail_low(pos, ss, m, singularBeta, depth, cutNode)) {
         extension = 1;
-        singularTtMove = true;
+        node.singularTtMove = true;
       } else if (singularBeta >= beta) {
         return singularBeta;  // several moves beat beta: multi-cut
       }
-    } else if (givesCheck && (pos.see_ge(m, 0) || (pos.blockers_for_king(~us) & square_bb(m.from())))) {
-      extension = 1;  // a check that keeps material, or a discovered check (the other piece checks)
-    } else if (m == ss->killers[0] && type_of(moved) == PAWN && relative_rank(us, m.from()) > RANK_4 &&
-               !(pos.pieces(~us, PAWN) & passed_pawn_span(us, m.to()))) {
-      extension = 1;  // a passed pawn's advance that already refuted a sibling
-    } else if (afterEndgameCapture) {
-      extension = 1;
+    } else {
+      extension = move_extension(pos, ss, node, mi);
     }
     if (m.kind() == CASTLING) extension = std::max(extension, 1);
-    newDepth += extension;
 
+    // The child's TT bucket loads while the move is made. (Here, not in search_move: inside that
+    // always_inline helper GCC 12 dropped the prefetch, and the search lost 4 % of its speed.)
     shared_.tt->prefetch(pos.key_after(m));
     const uint64_t nodesBefore = RootNode ? nodes() : 0;
-    ss->currentMove = m;
-    ss->contHist = &hist_->continuation[moved][m.to()];
-    pos.do_move(m);
-    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-
-    bool fullDepthSearch;
-    // Captures are reduced in cut nodes, late ones (move-count pruning has begun) and those that
-    // cannot lift the static eval above alpha even with the piece won.
-    if (depth >= LmrMinDepth && moveCount > 1 + 2 * RootNode &&
-        (!isNoisy || cutNode || moveCountPruning ||
-         ss->staticEval + SeeValue[type_of(pos.captured_piece())] <= alpha)) {
-      // Late move reductions, adjusted by what we know about the move and the node.
-      int r = reduction(improving, depth, moveCount);
-      if (ss->ttPv) r -= 1;
-      if (cutNode) r += 1;
-      if ((ss - 1)->moveCount > LmrLateParentMove) r -= 1;  // the opponent's move was a late one: less to refute
-      if (singularTtMove) r -= 1;            // the alternatives of a forced hash move
-      if (!isNoisy && ttCapture) r += 1;     // a capture is the likely best move here
-      if (!isNoisy) {
-        // Stockfish 11's split: quiets in cut nodes one ply more; elsewhere a move that takes a
-        // piece out of a capture (moving it back would lose it) two plies less.
-        if (cutNode) r += 1;
-        else if (m.kind() == NORMAL && !pos.see_ge(Move(m.to(), m.from()), 0)) r -= 2;
-        if (m == ss->killers[0] || m == ss->killers[1] || m == counter) r -= 1;
-        const int butterfly = hist_->butterfly[us][m.from()][m.to()];
-        const int cont0 = (*contHist[0])[moved][m.to()], cont1 = (*contHist[1])[moved][m.to()];
-        ss->statScore = butterfly + cont0 + cont1 - LmrHistOffset;
-        ss->statScore += (*contHist[2])[moved][m.to()];
-        if (ss->statScore < 0 && butterfly >= 0 && cont0 >= 0 && cont1 >= 0) ss->statScore = 0;
-        // Compared with the opponent's last move: ours looks good and theirs did not, or the reverse.
-        if (ss->statScore >= -LmrStatDecent && (ss - 1)->statScore < -LmrParentPoor) r -= 1;
-        else if ((ss - 1)->statScore >= -LmrParentDecent && ss->statScore < -LmrStatPoor) r += 1;
-        r -= ss->statScore / LmrHistDiv;
-      } else if (depth < LmrNoisyDepth && moveCount > 2) {
-        r += 1;  // a late capture at low depth
-      }
-      if (givesCheck) r -= 1;
-      int d = std::clamp(newDepth - r, 1, newDepth);
-      value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
-      fullDepthSearch = value > alpha && d < newDepth;
-    } else {
-      fullDepthSearch = !PvNode || moveCount > 1;
-    }
-    if (fullDepthSearch) value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
-    if (PvNode && (moveCount == 1 || (value > alpha && (RootNode || value < beta))))
-      value = -search<PV>(pos, ss + 1, -beta, -alpha, newDepth, false);
-
-    pos.undo_move(m);
-
+    const Value value = search_move<NT>(pos, ss, node, mi, alpha, beta, depth, depth - 1 + extension, cutNode);
     if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
-
-    if (RootNode) {
-      RootMove& rm = *std::find_if(rootMoves_.begin(), rootMoves_.end(), [&](const RootMove& r) { return r.move() == m; });
-      rm.nodes += nodes() - nodesBefore;
-      rm.averageScore = rm.averageScore == -VALUE_INFINITE ? value : (2 * value + rm.averageScore) / 3;
-      if (moveCount == 1 || value > alpha) {
-        rm.score = value;
-        rm.selDepth = selDepth_;
-        rm.bound = value >= beta ? BOUND_LOWER : value <= alpha ? BOUND_UPPER : BOUND_EXACT;
-        rm.pv.assign(1, m);
-        for (int i = ply + 1; i < pvLength_[ply + 1]; ++i) rm.pv.push_back(pvTable_[ply + 1][i]);
-        if (moveCount > 1) shared_.bestMoveChanges[std::min(id_, 63)].fetch_add(1, std::memory_order_relaxed);
-      } else {
-        rm.score = -VALUE_INFINITE;  // only the first move has an exact score when it fails low
-      }
-    }
+    if (RootNode) update_root_move(ply, m, value, alpha, beta, moveCount, nodes() - nodesBefore);
 
     if (value > bestValue) {
       bestValue = value;
       if (value > alpha) {
         bestMove = m;
         if (PvNode && !RootNode) update_pv(ply, m);
-        if (PvNode && value < beta) {
-          alpha = value;
-        } else {
+        if (!PvNode || value >= beta) {
           ss->statScore = 0;
           break;  // fail high
         }
+        alpha = value;
       }
     }
-    if (m != bestMove) {
-      if (isNoisy && captureCount < 32) capturesTried[captureCount++] = m;
-      else if (!isNoisy && quietCount < 64) quietsTried[quietCount++] = m;
-    }
+    if (m != bestMove) tried.add(m, mi.noisy);
   }
 
-  if (!moveCount) bestValue = excluded ? alpha : inCheck ? mated_in(ply) : VALUE_DRAW;
+  // The result: mate or stalemate without a move; the histories learn from the best move, the
+  // correction history from the value; the TT keeps it.
+  if (!moveCount) bestValue = node.excluded ? alpha : node.inCheck ? mated_in(ply) : VALUE_DRAW;
   else if (bestMove)
-    update_all_stats(pos, ss, bestMove, bestValue, beta, prevSq, quietsTried.data(), quietCount, capturesTried.data(), captureCount,
-                     depth);
-  if (PvNode) bestValue = std::min(bestValue, maxValue);
-
-  // Learn the static evaluation's error where the search's value says which way it was off: not
-  // after a capture (the material swing is not the evaluation's fault), and only in the
-  // direction the bound proves.
-  if (!inCheck && !excluded && moveCount && (!bestMove || !pos.is_capture_or_promotion(bestMove)) &&
-      !(bestValue >= beta && bestValue <= ss->staticEval) && !(!bestMove && bestValue >= ss->staticEval))
-    update_correction(pos, bestValue, ss->staticEval, depth);
-
-  if (!excluded && !(RootNode && pvIdx_)) {
-    Bound bound = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
-    shared_.tt->store(pos.key(), ply, bestMove, bestValue, rawEval, depth, bound, ss->ttPv);
+    update_all_stats(pos, ss, bestMove, bestValue, beta, node.prevSq, tried.quiets.data(), tried.quietCount,
+                     tried.captures.data(), tried.captureCount, depth);
+  if (PvNode) bestValue = std::min(bestValue, node.maxValue);
+  if (!node.inCheck && !node.excluded && moveCount) learn_eval_error(pos, ss, bestMove, bestValue, beta, depth);
+  if (!node.excluded && !(RootNode && pvIdx_)) {
+    const Bound bound = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
+    shared_.tt->store(pos.key(), ply, bestMove, bestValue, node.rawEval, depth, bound, ss->ttPv);
   }
   return bestValue;
+}
+
+// --- The node's entry
+
+[[gnu::always_inline]] inline Value Worker::line_end_value(const Position& pos, int ply, bool inCheck) {
+  if (shared_.stop.load(std::memory_order_relaxed) || ply >= MAX_PLY - 1)
+    return ply >= MAX_PLY - 1 && !inCheck ? evaluate(pos) : draw_value(nodes());
+  if (pos.is_draw(ply) || pos.is_insufficient_material()) return draw_value(nodes());
+  return VALUE_NONE;
+}
+
+template <Worker::NodeType NT>
+[[gnu::always_inline]] inline bool Worker::probe_tt(const Position& pos, Stack* ss, Node& node, int depth, Value beta) {
+  // Not in singular verifications: they exclude a move, and their result is not the node's.
+  TTData tte{};  // a local: passing node.tte to the probe (not inlined) would keep the whole node in memory
+  node.ttHit = !node.excluded && shared_.tt->probe(pos.key(), ss->ply, tte);
+  node.tte = tte;
+  node.ttValue = node.ttHit ? node.tte.value : VALUE_NONE;
+  node.ttMove = NT == Root ? rootMoves_[pvIdx_].move() : node.ttHit ? node.tte.move : Move::none();
+  ss->ttPv = node.excluded ? ss->ttPv : NT != NonPV || (node.ttHit && node.tte.pv);
+
+  // A deep enough entry whose bound settles beta ends a non-PV node.
+  const bool cut = NT == NonPV && node.ttHit && node.tte.depth >= depth && node.ttValue != VALUE_NONE &&
+                   (node.tte.bound & (node.ttValue >= beta ? BOUND_LOWER : BOUND_UPPER));
+  if (!cut) return false;
+  // A quiet hash move that cuts earns its history as if it had been searched.
+  const Move m = node.ttMove;
+  if (m && node.ttValue >= beta && !pos.is_capture_or_promotion(m) && pos.is_pseudo_legal(m) && pos.is_legal(m))
+    update_quiet_stats(pos, ss, m, history_bonus(depth));
+  return pos.rule50_count() < TtCutRule50Limit;
+}
+
+template <Worker::NodeType NT>
+[[gnu::always_inline]] inline Value Worker::probe_tablebases(const Position& pos, Stack* ss, Node& node, Value& alpha,
+                                                              Value beta, int depth) {
+  // Only right after a capture or pawn move (rule50 == 0): the WDL tables know no move counter.
+  if (NT == Root || node.excluded || !shared_.tbCardinality || pos.rule50_count() != 0 || pos.castling_rights())
+    return VALUE_NONE;
+  const int pieces = popcount(pos.pieces()), ply = ss->ply;
+  syzygy::Wdl wdl;
+  if (pieces > shared_.tbCardinality || (pieces == shared_.tbCardinality && depth < shared_.tbProbeDepth) ||
+      !syzygy::probe_wdl(pos, wdl))
+    return VALUE_NONE;
+
+  shared_.tbHits.fetch_add(1, std::memory_order_relaxed);
+  // Wins and losses go into their own band below mate scores; under the fifty-move rule,
+  // cursed wins and blessed losses count as draws.
+  const int w = int(wdl), drawScore = shared_.tbUse50MoveRule;
+  const Value value = w < -drawScore  ? -VALUE_TB_WIN + ply + 1
+                      : w > drawScore ? VALUE_TB_WIN - ply - 1
+                                      : VALUE_DRAW + 2 * w * drawScore;
+  const Bound bound = w < -drawScore ? BOUND_UPPER : w > drawScore ? BOUND_LOWER : BOUND_EXACT;
+  if (bound == BOUND_EXACT || (bound == BOUND_LOWER ? value >= beta : value <= alpha)) {
+    shared_.tt->store(pos.key(), ply, Move::none(), value, VALUE_NONE, std::min(MAX_PLY - 1, depth + TbStoreDepthBonus),
+                      bound, ss->ttPv);
+    return value;
+  }
+  // In PV nodes keep searching for the best move, but inside the tablebase's bounds.
+  if (NT != NonPV) {
+    if (bound == BOUND_LOWER) alpha = std::max(alpha, value);
+    else node.maxValue = value;
+  }
+  return VALUE_NONE;
+}
+
+// --- The static evaluation
+
+[[gnu::always_inline]] inline void Worker::evaluate_node(const Position& pos, Stack* ss, Node& node) {
+  if (node.inCheck) {
+    ss->staticEval = node.eval = VALUE_NONE;
+    return;
+  }
+  if (node.excluded) {
+    node.eval = ss->staticEval;  // the excluding node's, already corrected (no TT store happens here)
+  } else {
+    node.rawEval = node.ttHit && node.tte.eval != VALUE_NONE ? node.tte.eval : evaluate(pos);
+    ss->staticEval = node.eval = corrected_eval(pos, node.rawEval);
+  }
+  if (node.ttValue != VALUE_NONE && (node.tte.bound & (node.ttValue > node.eval ? BOUND_LOWER : BOUND_UPPER)))
+    node.eval = node.ttValue;
+  if (!node.ttHit && !node.excluded)
+    shared_.tt->store(pos.key(), ss->ply, Move::none(), VALUE_NONE, node.rawEval, TtDepthEvalOnly, BOUND_NONE,
+                      ss->ttPv);
+  const Value past = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
+  node.improving = past == VALUE_NONE || ss->staticEval > past;
+}
+
+// --- Pruning before the moves
+
+[[gnu::always_inline]] inline Value Worker::prune_node(Position& pos, Stack* ss, const Node& node, Value alpha,
+                                                       Value beta, int depth, bool cutNode) {
+  const Value eval = node.eval;
+
+  // Razoring: hopeless shallow nodes go straight to quiescence.
+  if (depth <= RazorDepth && eval + RazorDepthMul * depth + RazorBase <= alpha) {
+    const Value v = qsearch<NonPV>(pos, ss, alpha, alpha + 1);
+    if (v <= alpha) return v;
+  }
+
+  // Reverse futility pruning: far above beta at low depth, assume it stays there.
+  if (depth <= RfpDepth && eval - RfpMargin * (depth - node.improving) >= beta && eval < VALUE_KNOWN_WIN) return eval;
+
+  if (Value v = null_move(pos, ss, node, beta, depth, cutNode); v != VALUE_NONE) return v;
+  return probcut(pos, ss, node, beta, depth, cutNode);
+}
+
+Value Worker::null_move(Position& pos, Stack* ss, const Node& node, Value beta, int depth, bool cutNode) {
+  // If passing still fails high, a real move will too: not after a null move, not without
+  // pieces (zugzwang), not while a verification search has null moves off for this side.
+  const int ply = ss->ply;
+  const bool tryNull = (ss - 1)->currentMove != Move::null() && node.eval >= beta &&
+                       ss->staticEval >= beta - NmpDepthMul * depth + NmpBase && pos.non_pawn_material(node.us) &&
+                       (ply >= nmpMinPly_ || node.us != nmpColor_) && beta > VALUE_TB_LOSS_IN_MAX_PLY;
+  if (!tryNull) return VALUE_NONE;
+
+  const int R = NmpBaseR + depth / NmpDepthDiv + std::min(NmpMaxEvalR, (node.eval - beta) / NmpEvalDiv);
+  ss->currentMove = Move::null();
+  ss->contHist = &hist_->continuation[NO_PIECE][0];
+  pos.do_null_move();
+  Value nullValue = -search<NonPV>(pos, ss + 1, -beta, -beta + 1, depth - R, !cutNode);
+  pos.undo_null_move();
+  if (nullValue < beta) return VALUE_NONE;
+
+  if (nullValue >= VALUE_TB_WIN_IN_MAX_PLY) nullValue = beta;  // don't trust unproven mates
+  if (nmpMinPly_ || depth < NmpVerifyDepth) return nullValue;
+  // Verification at high depth: search again without null moves for this side.
+  nmpMinPly_ = ply + 3 * (depth - R) / 4;
+  nmpColor_ = node.us;
+  const Value v = search<NonPV>(pos, ss, beta - 1, beta, depth - R, false);
+  nmpMinPly_ = 0;
+  return v >= beta ? nullValue : VALUE_NONE;
+}
+
+Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, int depth, bool cutNode) {
+  // If a good capture beats beta by a margin even in a shallower search, the full-depth search
+  // would very likely fail high too (Stockfish's ProbCut; chessprogramming wiki "ProbCut").
+  if (depth < ProbCutDepth || std::abs(beta) >= VALUE_TB_WIN_IN_MAX_PLY) return VALUE_NONE;
+  const Value probBeta = std::min<Value>(beta + ProbCutMargin - ProbCutImproving * node.improving, VALUE_INFINITE - 1);
+  const Value seeThreshold = probBeta - ss->staticEval;
+  const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
+  const bool ttCapture = node.ttMove && pos.is_capture_or_promotion(node.ttMove);
+  MovePicker captures(pos, ttCapture ? node.ttMove : Move::none(), *hist_, contHist);
+  int tried = 0;
+  for (Move m; (m = captures.next()) && tried < ProbCutTries * (1 + cutNode);) {
+    if (!pos.see_ge(m, seeThreshold)) continue;
+    ++tried;
+    ss->currentMove = m;
+    ss->contHist = &hist_->continuation[pos.moved_piece(m)][m.to()];
+    pos.do_move(m);
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    // A quiescence search first: most captures fail there and cost little.
+    Value v = -qsearch<NonPV>(pos, ss + 1, -probBeta, -probBeta + 1);
+    if (v >= probBeta) v = -search<NonPV>(pos, ss + 1, -probBeta, -probBeta + 1, depth - ProbCutReduction, !cutNode);
+    pos.undo_move(m);
+    if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+    if (v >= probBeta) {
+      // Stored one ply deeper than searched: the capture itself is the ply.
+      shared_.tt->store(pos.key(), ss->ply, m, v, node.rawEval, depth - ProbCutReduction + 1, BOUND_LOWER, ss->ttPv);
+      return v;
+    }
+  }
+  return VALUE_NONE;
+}
+
+// --- The move loop
+
+[[gnu::always_inline]] inline void Worker::prepare_move_loop(const Position& pos, Node& node) const {
+  node.counter = node.prevSq != SQ_NONE ? hist_->counters[pos.piece_on(node.prevSq)][node.prevSq] : Move::none();
+  node.ttCapture = node.ttMove && pos.is_capture_or_promotion(node.ttMove);
+  // The move that led here took a piece and little material is left: the ending that follows
+  // is decided by details, so every move here is extended.
+  node.afterEndgameCapture = SeeValue[type_of(pos.captured_piece())] > SeeValue[PAWN] &&
+                             pos.non_pawn_material(WHITE) + pos.non_pawn_material(BLACK) <= EndgameMaterial;
+}
+
+[[gnu::always_inline]] inline bool Worker::prune_move(const Position& pos, const Stack* ss, const Node& node,
+                                                      MoveInfo& mi, int depth, Value alpha, bool& skipQuiets) const {
+  const Move m = mi.move;
+  const int lmrDepth = std::max(depth - 1 - reduction(node.improving, depth, mi.number), 0);
+  mi.moveCountPruning = mi.number >= late_move_count(node.improving, depth);
+  if (mi.noisy || mi.givesCheck) return depth < SeeNoisyDepth && !pos.see_ge(m, -SeeNoisyMul * depth);
+
+  // Late move pruning: enough quiets tried, the rest are skipped.
+  if (mi.moveCountPruning) {
+    skipQuiets = true;
+    return true;
+  }
+  // Below a move with a good history, or a first move, prune by history a little deeper.
+  const int historyPruneDepth = HistPruneDepth + ((ss - 1)->statScore > 0 || (ss - 1)->moveCount == 1);
+  if (lmrDepth < historyPruneDepth && (*(ss - 1)->contHist)[mi.piece][m.to()] < 0 &&
+      (*(ss - 2)->contHist)[mi.piece][m.to()] < 0)
+    return true;
+  // Futility: even a good quiet move will not lift the static eval to alpha.
+  if (!node.inCheck && lmrDepth < FutilityDepth && ss->staticEval + FutilityBase + FutilityMul * lmrDepth <= alpha)
+    return true;
+  return !pos.see_ge(m, -SeeQuietMul * lmrDepth * lmrDepth);
+}
+
+[[gnu::always_inline]] inline bool Worker::singular_candidate(const Node& node, int depth) {
+  return depth >= SingularDepth && !node.excluded && std::abs(node.ttValue) < VALUE_KNOWN_WIN &&
+         (node.tte.bound & BOUND_LOWER) && node.tte.depth >= depth - SingularTtDepthSlack;
+}
+
+bool Worker::alternatives_fail_low(Position& pos, Stack* ss, Move ttMove, Value singularBeta, int depth,
+                                   bool cutNode) {
+  ss->excludedMove = ttMove;
+  const Value v = search<NonPV>(pos, ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
+  ss->excludedMove = Move::none();
+  return v < singularBeta;
+}
+
+[[gnu::always_inline]] inline int Worker::move_extension(const Position& pos, const Stack* ss, const Node& node,
+                                                         const MoveInfo& mi) const {
+  const Move m = mi.move;
+  const Color us = node.us;
+  // A check that keeps material, or a discovered check (the other piece checks).
+  if (mi.givesCheck && (pos.see_ge(m, 0) || (pos.blockers_for_king(~us) & square_bb(m.from())))) return 1;
+  // A passed pawn's advance that already refuted a sibling.
+  if (m == ss->killers[0] && type_of(mi.piece) == PAWN && relative_rank(us, m.from()) > RANK_4 &&
+      !(pos.pieces(~us, PAWN) & passed_pawn_span(us, m.to())))
+    return 1;
+  return node.afterEndgameCapture;
+}
+
+template <Worker::NodeType NT>
+[[gnu::always_inline]] inline Value Worker::search_move(Position& pos, Stack* ss, const Node& node, const MoveInfo& mi,
+                                                        Value alpha, Value beta, int depth, int newDepth,
+                                                        bool cutNode) {
+  constexpr bool PvNode = NT != NonPV;
+  const Move m = mi.move;
+  ss->currentMove = m;
+  ss->contHist = &hist_->continuation[mi.piece][m.to()];
+  pos.do_move(m);
+  nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+
+  // Late move reductions: a zero-window search at reduced depth, at full depth again if it
+  // beats alpha. Captures are reduced in cut nodes, late ones (move-count pruning has begun)
+  // and those that cannot lift the static eval above alpha even with the piece won.
+  Value value = -VALUE_INFINITE;
+  bool fullDepthSearch;
+  if (depth >= LmrMinDepth && mi.number > 1 + 2 * (NT == Root) &&
+      (!mi.noisy || cutNode || mi.moveCountPruning ||
+       ss->staticEval + SeeValue[type_of(pos.captured_piece())] <= alpha)) {
+    const int d = std::clamp(newDepth - late_move_reduction(pos, ss, node, mi, depth, cutNode), 1, newDepth);
+    value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
+    fullDepthSearch = value > alpha && d < newDepth;
+  } else {
+    fullDepthSearch = !PvNode || mi.number > 1;
+  }
+  if (fullDepthSearch) value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
+  // In a PV node the first move, and any that beats alpha, get the full window.
+  if (PvNode && (mi.number == 1 || (value > alpha && (NT == Root || value < beta))))
+    value = -search<PV>(pos, ss + 1, -beta, -alpha, newDepth, false);
+
+  pos.undo_move(m);
+  return value;
+}
+
+[[gnu::always_inline]] inline int Worker::late_move_reduction(const Position& pos, Stack* ss, const Node& node,
+                                                            const MoveInfo& mi, int depth, bool cutNode) const {
+  // Called after the move is made: `pos` is the child's position.
+  const Move m = mi.move;
+  int r = reduction(node.improving, depth, mi.number);
+  if (ss->ttPv) r -= 1;
+  if (cutNode) r += 1;
+  if ((ss - 1)->moveCount > LmrLateParentMove) r -= 1;  // the opponent's move was a late one: less to refute
+  if (node.singularTtMove) r -= 1;                      // the alternatives of a forced hash move
+  if (!mi.noisy && node.ttCapture) r += 1;              // a capture is the likely best move here
+  if (mi.noisy) return r + (depth < LmrNoisyDepth && mi.number > 2) - mi.givesCheck;  // a late capture at low depth
+
+  // Quiets in cut nodes one ply more; elsewhere a move that takes a piece out of a capture
+  // (moving it back would lose it) two plies less.
+  if (cutNode) r += 1;
+  else if (m.kind() == NORMAL && !pos.see_ge(Move(m.to(), m.from()), 0)) r -= 2;
+  if (m == ss->killers[0] || m == ss->killers[1] || m == node.counter) r -= 1;
+
+  // The move's history, also kept for the children's reductions (ss->statScore).
+  const int butterfly = hist_->butterfly[node.us][m.from()][m.to()];
+  const int cont0 = (*(ss - 1)->contHist)[mi.piece][m.to()], cont1 = (*(ss - 2)->contHist)[mi.piece][m.to()];
+  ss->statScore = butterfly + cont0 + cont1 - LmrHistOffset + (*(ss - 4)->contHist)[mi.piece][m.to()];
+  if (ss->statScore < 0 && butterfly >= 0 && cont0 >= 0 && cont1 >= 0) ss->statScore = 0;
+  // Compared with the opponent's last move: ours looks good and theirs did not, or the reverse.
+  if (ss->statScore >= -LmrStatDecent && (ss - 1)->statScore < -LmrParentPoor) r -= 1;
+  else if ((ss - 1)->statScore >= -LmrParentDecent && ss->statScore < -LmrStatPoor) r += 1;
+  r -= ss->statScore / LmrHistDiv;
+  return r - mi.givesCheck;
+}
+
+void Worker::update_root_move(int ply, Move m, Value value, Value alpha, Value beta, int moveCount,
+                              uint64_t searched) {
+  RootMove& rm = *std::find_if(rootMoves_.begin(), rootMoves_.end(), [&](const RootMove& r) { return r.move() == m; });
+  rm.nodes += searched;
+  rm.averageScore = rm.averageScore == -VALUE_INFINITE ? value : (2 * value + rm.averageScore) / 3;
+  if (moveCount == 1 || value > alpha) {
+    rm.score = value;
+    rm.selDepth = selDepth_;
+    rm.bound = value >= beta ? BOUND_LOWER : value <= alpha ? BOUND_UPPER : BOUND_EXACT;
+    rm.pv.assign(1, m);
+    for (int i = ply + 1; i < pvLength_[ply + 1]; ++i) rm.pv.push_back(pvTable_[ply + 1][i]);
+    if (moveCount > 1) shared_.bestMoveChanges[std::min(id_, 63)].fetch_add(1, std::memory_order_relaxed);
+  } else {
+    rm.score = -VALUE_INFINITE;  // only the first move has an exact score when it fails low
+  }
+}
+
+// --- The result
+
+void Worker::learn_eval_error(const Position& pos, const Stack* ss, Move bestMove, Value bestValue, Value beta,
+                              int depth) {
+  // Only where the search's value says which way the static eval was off: not after a capture
+  // (the material swing is not the evaluation's fault), and only in the direction the bound proves.
+  if ((!bestMove || !pos.is_capture_or_promotion(bestMove)) && !(bestValue >= beta && bestValue <= ss->staticEval) &&
+      !(!bestMove && bestValue >= ss->staticEval))
+    update_correction(pos, bestValue, ss->staticEval, depth);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -741,7 +878,8 @@ void Worker::iterative_deepening() {
         Value v = search<Root>(pos, ss, alpha, beta, searchDepth, false);
         std::stable_sort(rootMoves_.begin() + pvIdx_, rootMoves_.end());
         if (shared_.stop) break;
-        if (mainThread && (v <= alpha || v >= beta) && shared_.time.elapsed() > ReportAfterMs) report_iteration(rootDepth_);
+        if (mainThread && (v <= alpha || v >= beta) && shared_.time.elapsed() > ReportAfterMs)
+          report_iteration(rootDepth_);
         if (v <= alpha) {
           beta = (alpha + beta) / 2;
           alpha = std::max(v - delta, -VALUE_INFINITE);

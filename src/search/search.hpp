@@ -89,8 +89,53 @@ class Worker {
  private:
   enum NodeType { NonPV, PV, Root };
 
+  struct Node;      // what a node of search() knows before its moves
+  struct MoveInfo;  // what search()'s move loop knows about one move
+
   template <NodeType NT>
   Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cutNode);
+
+  // search()'s stages, in the order it runs them.
+  /// The value of a node where the line ends: the search stopped, the stack is full, or the
+  /// position is drawn. VALUE_NONE when the line goes on.
+  Value line_end_value(const Position& pos, int ply, bool inCheck);
+  /// Fills in the hash entry; true when it settles a non-PV node (its value is node.ttValue).
+  template <NodeType NT>
+  bool probe_tt(const Position& pos, Stack* ss, Node& node, int depth, Value beta);
+  /// The WDL tables' value when it settles the node, else VALUE_NONE (a PV node's window may narrow).
+  template <NodeType NT>
+  Value probe_tablebases(const Position& pos, Stack* ss, Node& node, Value& alpha, Value beta, int depth);
+  /// The static evaluation (ss->staticEval, node.eval) and whether it is improving.
+  void evaluate_node(const Position& pos, Stack* ss, Node& node);
+  /// Razoring, reverse futility, null move and ProbCut in a non-PV node not in check: the node's
+  /// value when one of them cuts, else VALUE_NONE.
+  Value prune_node(Position& pos, Stack* ss, const Node& node, Value alpha, Value beta, int depth, bool cutNode);
+  Value null_move(Position& pos, Stack* ss, const Node& node, Value beta, int depth, bool cutNode);
+  Value probcut(Position& pos, Stack* ss, const Node& node, Value beta, int depth, bool cutNode);
+  /// The counter move, whether the hash move is a capture, whether every move is extended.
+  void prepare_move_loop(const Position& pos, Node& node) const;
+  /// Late move, history, futility and SEE pruning: true to skip the move (`skipQuiets`: and the
+  /// quiets after it).
+  bool prune_move(const Position& pos, const Stack* ss, const Node& node, MoveInfo& mi, int depth, Value alpha,
+                  bool& skipQuiets) const;
+  /// The hash move may be singular: its entry is a deep enough lower bound.
+  static bool singular_candidate(const Node& node, int depth);
+  /// True when every move but the hash move fails below `singularBeta` in a shallower search.
+  bool alternatives_fail_low(Position& pos, Stack* ss, Move ttMove, Value singularBeta, int depth, bool cutNode);
+  /// Plies a move other than a singular hash move is extended by.
+  int move_extension(const Position& pos, const Stack* ss, const Node& node, const MoveInfo& mi) const;
+  /// Makes the move, searches it (reduced first when late, re-searched as needed) and unmakes it.
+  template <NodeType NT>
+  Value search_move(Position& pos, Stack* ss, const Node& node, const MoveInfo& mi, Value alpha, Value beta,
+                    int depth, int newDepth, bool cutNode);
+  /// Plies a late move is reduced by (with the move made); sets ss->statScore for a quiet move.
+  int late_move_reduction(const Position& pos, Stack* ss, const Node& node, const MoveInfo& mi, int depth,
+                          bool cutNode) const;
+  /// The root move's score, PV and node count, for the reports and the time manager.
+  void update_root_move(int ply, Move m, Value value, Value alpha, Value beta, int moveCount, uint64_t searched);
+  /// Correction history: the static evaluation's error, where the node's result proves it.
+  void learn_eval_error(const Position& pos, const Stack* ss, Move bestMove, Value bestValue, Value beta, int depth);
+
   template <NodeType NT>
   Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth = 0);
   Value evaluate(const Position& pos);
