@@ -225,8 +225,8 @@ def main(argv=None):
                          "continues where it stopped")
     ap.add_argument("--tunable", action="store_true",
                     help="build with TUNABLE=1 (search constants are UCI options), e.g. to test a switched-off "
-                         "candidate in tunable.def against the same commit: --base X --candidate X "
-                         "--candidate-option ProbCutDepth=5")
+                         "candidate in tunables.def against the same commit: --base X --candidate X "
+                         "--candidate-option NewIdea=1")
     ap.add_argument("--candidate-option", action="append", default=[], metavar="NAME=VALUE",
                     help="UCI option for the candidate only (repeatable)")
     ap.add_argument("--base-option", action="append", default=[], metavar="NAME=VALUE",
