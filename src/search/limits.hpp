@@ -25,7 +25,7 @@ struct SearchLimits {
   int mate = 0;           // search for a mate in this many moves
   bool infinite = false;
   bool ponder = false;
-  bool analysis = false;  // scores must be the evaluation's own: no eval trend (UCI_AnalyseMode, `taper analyse`)
+  bool analysis = false;  // scores must be the evaluation's own: no eval trend (UCI_AnalyseMode, go infinite, `taper analyse`)
   std::vector<Move> searchMoves;  // restrict the root moves (empty: all)
   TimePoint startTime = 0;        // set when `go` is received
   bool clock = false;             // wtime/btime were given (even if zero)

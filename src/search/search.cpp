@@ -852,7 +852,7 @@ void Worker::iterative_deepening() {
     }
     for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
     // Eval trend: lean the static evals toward the side the last iteration's score favours.
-    if (!limits.infinite && !limits.analysis && rootDepth_ >= 4) {
+    if (!limits.analysis && rootDepth_ >= 4) {  // analysis (incl. go infinite): the eval's own scores
       const Value prev = rootMoves_[0].averageScore;
       if (prev != -VALUE_INFINITE && std::abs(prev) < VALUE_KNOWN_WIN) {
         const int d = TrendMax * prev / (std::abs(prev) + TrendDiv);
