@@ -97,7 +97,7 @@ int Worker::reduction(bool improving, int depth, int moveCount) const {
   return r + (!improving && r > 1);
 }
 
-Value Worker::evaluate(const Position& pos) { return evaluator_.evaluate(pos); }
+Value Worker::evaluate(const Position& pos) { return evaluator_.evaluate(pos, LazyEvalMargin); }
 
 Value Worker::corrected_eval(const Position& pos, Value raw) const {
   Value v = raw + hist_->correction[pos.side_to_move()][pos.pawn_key() % CorrectionSlots] / CorrHistDiv;
@@ -283,7 +283,17 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   }
 
   // Internal iterative reduction: without a hash move this node is probably less important.
-  if (!RootNode && !node.ttMove && depth >= IirDepth && (PvNode || cutNode)) --depth;
+  if (Bundle6) {
+    // Stockfish 15.1's: three plies in a PV node (straight to quiescence if none are left), two
+    // in a deep cut node.
+    if (!RootNode && !node.ttMove && PvNode) {
+      depth -= 3;
+      if (depth <= 0) return qsearch<PV>(pos, ss, alpha, beta);
+    }
+    if (!node.ttMove && cutNode && depth >= 9) depth -= 2;
+  } else if (!RootNode && !node.ttMove && depth >= IirDepth && (PvNode || cutNode)) {
+    --depth;
+  }
 
   // The move loop.
   prepare_move_loop(pos, node);
@@ -355,6 +365,12 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   else if (bestMove)
     update_all_stats(pos, ss, bestMove, bestValue, beta, node.prevSq, tried.quiets.data(), tried.quietCount,
                      tried.captures.data(), tried.captureCount, depth);
+  else if (Bundle6 && !pos.captured_piece() && node.prevSq != SQ_NONE) {
+    // bundle6: every move failed low, so the quiet move that led here was good: reward it, more
+    // so deep, in PV and cut nodes, after a clear fail, and for a late move (Stockfish 15.1).
+    const int weight = (depth > 5) + (PvNode || cutNode) + (bestValue < alpha - 62 * depth) + ((ss - 1)->moveCount > 10);
+    if (weight) update_continuation(ss - 1, pos.piece_on(node.prevSq), node.prevSq, history_bonus(depth) * weight);
+  }
   if (PvNode) bestValue = std::min(bestValue, node.maxValue);
   if (!node.inCheck && !node.excluded && moveCount) learn_eval_error(pos, ss, bestMove, bestValue, beta, depth);
   if (!node.excluded && !(RootNode && pvIdx_)) {
@@ -383,14 +399,26 @@ template <Worker::NodeType NT>
   node.ttMove = NT == Root ? rootMoves_[pvIdx_].move() : node.ttHit ? node.tte.move : Move::none();
   ss->ttPv = node.excluded ? ss->ttPv : NT != NonPV || (node.ttHit && node.tte.pv);
 
-  // A deep enough entry whose bound settles beta ends a non-PV node.
-  const bool cut = NT == NonPV && node.ttHit && node.tte.depth >= depth && node.ttValue != VALUE_NONE &&
+  // A deep enough entry whose bound settles beta ends a non-PV node (with bundle6 a bound must
+  // come from a deeper search than this one; an exact value from one as deep).
+  const int ttDepthNeeded = Bundle6 ? depth + 1 - (node.tte.bound == BOUND_EXACT) : depth;
+  const bool cut = NT == NonPV && node.ttHit && node.tte.depth >= ttDepthNeeded && node.ttValue != VALUE_NONE &&
                    (node.tte.bound & (node.ttValue >= beta ? BOUND_LOWER : BOUND_UPPER));
   if (!cut) return false;
   // A quiet hash move that cuts earns its history as if it had been searched.
   const Move m = node.ttMove;
-  if (m && node.ttValue >= beta && !pos.is_capture_or_promotion(m) && pos.is_pseudo_legal(m) && pos.is_legal(m))
-    update_quiet_stats(pos, ss, m, history_bonus(depth));
+  if (m && !pos.is_capture_or_promotion(m) && pos.is_pseudo_legal(m) && pos.is_legal(m)) {
+    if (node.ttValue >= beta) {
+      update_quiet_stats(pos, ss, m, history_bonus(depth));
+      // bundle6: the parent's early quiet move is refuted already (Stockfish 15.1).
+      if (Bundle6 && (ss - 1)->moveCount <= 2 && !pos.captured_piece() && node.prevSq != SQ_NONE)
+        update_continuation(ss - 1, pos.piece_on(node.prevSq), node.prevSq, -history_bonus(depth + 1));
+    } else if (Bundle6) {
+      // bundle6: a quiet hash move that fails low was a poor guess (Stockfish 11 and 15.1).
+      hist_->butterfly[node.us][m.from()][m.to()].update(-history_bonus(depth));
+      update_continuation(ss, pos.moved_piece(m), m.to(), -history_bonus(depth));
+    }
+  }
   return pos.rule50_count() < TtCutRule50Limit;
 }
 
@@ -542,7 +570,18 @@ Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, in
   const Move m = mi.move;
   const int lmrDepth = std::max(depth - 1 - reduction(node.improving, depth, mi.number), 0);
   mi.moveCountPruning = mi.number >= late_move_count(node.improving, depth);
-  if (mi.noisy || mi.givesCheck) return depth < SeeNoisyDepth && !pos.see_ge(m, -SeeNoisyMul * depth);
+  if (mi.noisy || mi.givesCheck) {
+    if (!Bundle6) return depth < SeeNoisyDepth && !pos.see_ge(m, -SeeNoisyMul * depth);
+    // bundle6: a capture that even with its piece won and a good history stays far below alpha
+    // is pruned; so is one that loses material by SEE, at any depth (Stockfish 15.1).
+    if (mi.noisy && !mi.givesCheck && !node.inCheck && lmrDepth < 7 && m.kind() != PROMOTION) {
+      const PieceType captured = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+      const int history = hist_->capture[mi.piece][m.to()][captured];
+      if (ss->staticEval + CapFutilityBase + CapFutilityMul * lmrDepth + SeeValue[captured] + history / 14 <= alpha)
+        return true;
+    }
+    return !pos.see_ge(m, -CapSeeMul * depth);
+  }
 
   // Late move pruning: enough quiets tried, the rest are skipped.
   if (mi.moveCountPruning) {
@@ -605,9 +644,19 @@ template <Worker::NodeType NT>
   if (depth >= LmrMinDepth && mi.number > 1 + 2 * (NT == Root) &&
       (!mi.noisy || cutNode || mi.moveCountPruning ||
        ss->staticEval + SeeValue[type_of(pos.captured_piece())] <= alpha)) {
-    const int d = std::clamp(newDepth - late_move_reduction(pos, ss, node, mi, depth, cutNode), 1, newDepth);
+    const int d =
+        std::clamp(newDepth - late_move_reduction(pos, ss, node, mi, depth, cutNode), 1, newDepth + Bundle6);
     value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
     fullDepthSearch = value > alpha && d < newDepth;
+    if (Bundle6 && fullDepthSearch) {
+      // bundle6: a reduced search that beat alpha by a margin is searched a ply deeper, and what
+      // the re-search finds teaches the move's continuation history (Stockfish 15.1).
+      const bool deeper = value > alpha + LmrDeeperMargin + 6 * (newDepth - d);
+      value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, newDepth + deeper, !cutNode);
+      fullDepthSearch = false;
+      const int bonus = history_bonus(newDepth) / (mi.noisy ? 6 : 1);
+      update_continuation(ss, mi.piece, m.to(), value > alpha ? bonus : -bonus);
+    }
   } else {
     fullDepthSearch = !PvNode || mi.number > 1;
   }
@@ -728,6 +777,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
 
   const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
   MovePicker picker(pos, ttHit ? tte.move : Move::none(), *hist_, contHist, quietChecks);
+  const Square prevSq = (ss - 1)->currentMove.is_ok() ? (ss - 1)->currentMove.to() : SQ_NONE;
   Move bestMove = Move::none();
   int moveCount = 0;
 
@@ -737,9 +787,16 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     const bool isNoisy = pos.is_capture_or_promotion(m);
 
     if (bestValue > VALUE_TB_LOSS_IN_MAX_PLY) {
+      // bundle6: quiet moves (checks, evasions) with poor continuation histories are skipped
+      // (Stockfish 15.1).
+      if (Bundle6 && !isNoisy && (*contHist[0])[pos.moved_piece(m)][m.to()] < 0 &&
+          (*contHist[1])[pos.moved_piece(m)][m.to()] < 0)
+        continue;
       if (!inCheck) {
         // Under-promotions are almost never the best noisy move.
         if (m.kind() == PROMOTION && m.promotion_type() != QUEEN) continue;
+        // bundle6: after two moves only checks, recaptures and promotions are left (Stockfish 15.1).
+        if (Bundle6 && moveCount > 2 && !givesCheck && m.kind() != PROMOTION && m.to() != prevSq) continue;
         // Delta pruning: even winning the target piece cannot reach alpha.
         if (!givesCheck && futilityBase > -VALUE_KNOWN_WIN) {
           int gain = m.kind() == EN_PASSANT ? SeeValue[PAWN] : SeeValue[type_of(pos.piece_on(m.to()))];
