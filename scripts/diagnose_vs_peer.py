@@ -222,6 +222,67 @@ def find_unaware(games, taper_re, oracle, unaware_cp, aware_cp):
     return found, points
 
 
+PIECE_POINTS = {"n": 3, "b": 3, "r": 5, "q": 9}
+PHASES = ("opening", "middlegame", "endgame")
+
+
+def phase_of(fen):
+    """The game phase of a position by the pieces left (both sides, pawns and kings not counted;
+    62 at the start): opening while little is traded (>= 54), endgame at <= 26 (e.g. a rook and
+    a minor each), middlegame between."""
+    board = fen.split()[0].lower()
+    material = sum(PIECE_POINTS.get(c, 0) for c in board)
+    return "opening" if material >= 54 else "endgame" if material <= 26 else "middlegame"
+
+
+def classify_losses(games, taper_re, oracle, unaware_cp, aware_cp):
+    """Taper's lost games, each at the first moment the peer's own score reached aware_cp: the
+    phase there, and whether Taper's latest score was still above unaware_cp (unaware) or not
+    (it saw the trouble and could not hold). {(phase, unaware): count} and the number of losses."""
+    counts, losses = {}, 0
+    for headers, plies in games:
+        res = result_for_white(headers)
+        taper_white = bool(re.search(taper_re, headers.get("White", ""), re.I))
+        taper_black = bool(re.search(taper_re, headers.get("Black", ""), re.I))
+        if res is None or taper_white == taper_black or res == 0.5 or (res == 1.0) == taper_white:
+            continue  # not a game Taper lost
+        losses += 1
+        taper_color = "w" if taper_white else "b"
+        white_first = white_moves_first(headers)
+        last_taper = None
+        for i, (_, comment) in enumerate(plies):
+            mover = "w" if white_first == (i % 2 == 0) else "b"
+            score = comment_score(comment)
+            if score is None:
+                continue
+            if mover == taper_color:
+                last_taper = score
+            elif score >= aware_cp:
+                try:
+                    fen = oracle.play(headers.get("FEN", START_FEN), [m for m, _ in plies[:i]])["fen"]
+                except Exception as e:  # noqa: BLE001 - a broken game is skipped, not fatal
+                    print(f"# skipped a game: {e}", file=sys.stderr)
+                    break
+                key = (phase_of(fen), last_taper is not None and last_taper > unaware_cp)
+                counts[key] = counts.get(key, 0) + 1
+                break
+    return counts, losses
+
+
+def loss_table(counts, losses):
+    """Markdown: Taper's losses by the phase where the peer first saw a win, unaware or not."""
+    out = [f"Taper's {losses} losses, at the first move where the peer's own score reached the "
+           "threshold (the rest: the peer never reached it before the end):", "",
+           "| phase | unaware | saw it, could not hold | all |", "|---|---|---|---|"]
+    for phase in PHASES:
+        u, a = counts.get((phase, True), 0), counts.get((phase, False), 0)
+        out.append(f"| {phase} | {u} | {a} | {u + a} |")
+    u = sum(v for (_, unaware), v in counts.items() if unaware)
+    a = sum(v for (_, unaware), v in counts.items() if not unaware)
+    out.append(f"| all | {u} | {a} | {u + a} |")
+    return "\n".join(out)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pgn", nargs="+", help="match PGN files (fastchess)")
@@ -241,6 +302,7 @@ def main(argv=None):
     taper_bin = find_taper(args.taper)
     oracle = MoveOracle(taper_bin)
     found, points = find_unaware(games, args.taper_name, oracle, args.unaware, args.aware)
+    losses_by_phase = loss_table(*classify_losses(games, args.taper_name, oracle, args.unaware, args.aware))
     oracle.close()
     slope_t, slope_p = fit_slope(points["taper"]), fit_slope(points["peer"])
 
@@ -290,7 +352,7 @@ def main(argv=None):
         share = max(0.0, s[3] - s[2]) / gap_total
         out.append(f"| {name} | {s[0] / n:+.3f} | {s[1] / n:+.3f} | {s[2] / n:+.4f} | {s[3] / n:+.4f} | "
                    f"{gap:+.4f} | {share * 100:.0f} % |")
-    text = "\n".join(out)
+    text = "\n".join(out) + "\n\n" + losses_by_phase
     print(text)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
