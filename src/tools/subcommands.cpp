@@ -18,6 +18,7 @@ const std::vector<Subcommand>& subcommands() {
       {"bench", "[DEPTH]", "fixed-depth search of the built-in positions; last line '<nodes> nodes <nps> nps'", run_bench},
       {"perft", "DEPTH [FEN]", "count the leaf nodes of the legal move tree, split by root move", run_perft},
       {"eval", "[FEN] [--svg FILE | --json]", "explain the static evaluation term by term (or draw it as SVG)", run_eval},
+      {"review", "GAME.pgn [flags]", "review a played game: inaccuracies, mistakes and blunders with reasons, accuracy, annotated PGN, graph", run_review},
       {"moves", "[flags] < LINES", "legality and UCI/SAN conversion of moves given on stdin, for scripts", run_moves},
 #ifndef __EMSCRIPTEN__
       // Tools for engine development that read the disk or start threads: not in the WebAssembly

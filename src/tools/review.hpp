@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `taper review`: a played game turned into marks (?! ? ??), a graph of the chances and reasons a
+// player can read. This header is the data the pieces pass along (search -> marks -> reasons ->
+// PGN, SVG, text, JSON); each piece lives in its own review_*.cpp. docs/REVIEW.md explains the
+// method and the thresholds.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "board/pgn.hpp"
+#include "board/position.hpp"
+#include "search/limits.hpp"
+
+namespace taper::tools {
+
+// --- Searching every position (review_search.cpp) ----------------------------------------------
+
+/// How each position is searched.
+struct ReviewLimits {
+  TimePoint moveTimeMs = 1000;  ///< per position, when `nodes` is 0
+  uint64_t nodes = 0;           ///< per position: reproducible output, whatever the machine or thread count
+  int threads = 1;              ///< positions searched at the same time, one search thread each
+  int hashMb = 32;              ///< per search
+};
+
+/// What the search found in one position of the game, from the side to move's point of view.
+struct PositionVerdict {
+  Value score = VALUE_ZERO;
+  bool tablebase = false;      ///< the score is a tablebase result (win, draw or loss)
+  bool over = false;           ///< the game is over here: checkmate or stalemate (no search)
+  Move best = Move::none();
+  std::vector<Move> pv;        ///< the best line, beginning with `best`
+  int depth = 0;
+  uint64_t nodes = 0;
+};
+
+/// The positions of a game: the start and the one after each move, each with the game's history
+/// (so that the searches see repetitions).
+std::vector<Position> game_positions(const PgnGame& game);
+
+/// Searches every position, `limits.threads` at a time. `progress(done, total)` is called after
+/// each finished position (from the calling thread's point of view it may come from any worker,
+/// but never two at once).
+std::vector<PositionVerdict> search_positions(const std::vector<Position>& positions, const ReviewLimits& limits,
+                                              const std::function<void(int done, int total)>& progress = {});
+
+// --- Chances, marks and accuracy (review_marks.cpp) --------------------------------------------
+
+enum class Mark { None, Inaccuracy, Mistake, Blunder };
+
+/// The expected-score drop (percentage points of the mover's chances, win + draw / 2 by the WDL
+/// model of docs/WDL.md) from which a move is marked. Twice lichess's 5/10/15 on its win% scale:
+/// Taper's model, fitted to engine games, is about twice as steep near equality (a pawn from
+/// 0.00 is worth 21 points there, 9 on lichess's curve), so the same moves get the same marks.
+inline constexpr double InaccuracyDrop = 10, MistakeDrop = 20, BlunderDrop = 30;
+
+/// The mover's expected score in percent (0..100) for a score from its point of view: the WDL
+/// model's win + draw / 2 at this material; mates and tablebase results are certain.
+double expected_score(Value score, bool tablebase, int material);
+
+/// lichess's winning chances (percent, 0..100) for a side-to-move score: 50 + 50 * (2 / (1 +
+/// exp(-0.00368208 * cp)) - 1), the score clamped to +-10 pawns; mates count as +-10 pawns.
+double lichess_win_percent(Value score);
+
+/// lichess's move accuracy: 103.1668 * exp(-0.04354 * (before - after)) - 3.1669, in 0..100.
+double move_accuracy(double winPercentBefore, double winPercentAfter);
+
+/// "?!", "?", "??" or "".
+const char* mark_glyph(Mark m);
+/// The NAG of a mark: $6, $2, $4 (0 for none).
+int mark_nag(Mark m);
+/// "inaccuracy", "mistake", "blunder".
+const char* mark_name(Mark m);
+
+/// The mark of a move from the mover's chances before (the best move's) and after (the move
+/// played), and the scores behind them (mover's point of view) for the mate rules: a missed
+/// forced mate or a walk into one is marked even when the chances hardly move (as lichess does:
+/// ?! when still ten pawns up or down, ? above seven, ?? otherwise).
+Mark mark_for(double chancesBefore, double chancesAfter, Value bestScore, Value playedScore);
+
+/// lichess's game accuracy for each player: the mean of the volatility-weighted mean and the
+/// harmonic mean of its moves' accuracies (`moveAccuracies`, one per move, the first by
+/// `firstMover`). A move's weight is the standard deviation (clamped to 0.5..12) of White's lichess
+/// winning chances over a window of positions around it; `whiteWinPercents` holds them before the
+/// first move and after each move.
+struct GameAccuracy {
+  double white = 100, black = 100;
+};
+GameAccuracy game_accuracy(const std::vector<double>& whiteWinPercents, const std::vector<double>& moveAccuracies,
+                           Color firstMover);
+
+// --- The opening book (review_book.cpp) ----------------------------------------------------------
+
+/// How many plies of the game, from the standard start position, follow well-known opening
+/// theory (a small built-in tree of main lines), and the opening's name ("" when none).
+struct BookPrefix {
+  int plies = 0;
+  std::string name;
+};
+BookPrefix book_prefix(const PgnGame& game);
+/// The book's lines whose moves do not replay legally to their end (for the unit test: none).
+std::vector<std::string> book_lines_not_replaying();
+
+// --- The review itself (review_game.cpp) ---------------------------------------------------------
+
+struct MoveReview {
+  int ply = 0;                 ///< 0 for the game's first move
+  Color mover = WHITE;
+  Move played = Move::none();
+  std::string san;             ///< our SAN of the move, e.g. "Nxe4"
+  std::string numbered;        ///< "19...Nxe4"
+  Value bestScore = 0;         ///< the best move's score, mover's point of view
+  Value playedScore = 0;       ///< the move played's score, mover's point of view
+  bool bestTablebase = false, playedTablebase = false;
+  double chancesBefore = 50, chancesAfter = 50;  ///< mover's expected score (percent) with the best / played move
+  double whiteChances = 50;    ///< White's expected score after the move (the graph)
+  double accuracy = 100;       ///< lichess's move accuracy
+  Mark mark = Mark::None;
+  bool book = false;           ///< within the opening book: never marked
+  std::vector<Move> bestLine;  ///< from the position before the move
+  std::vector<Move> playedLine;  ///< the move played and the best replies, from the same position
+  std::string reason;          ///< one sentence, for mistakes and blunders
+  std::string label;           ///< "mate in 3", "tablebase win" ... for the position after the move
+};
+
+struct PlayerSummary {
+  double accuracy = 100;
+  int moves = 0, inaccuracies = 0, mistakes = 0, blunders = 0;
+};
+
+struct GameReview {
+  const PgnGame* game = nullptr;
+  std::vector<PositionVerdict> positions;  ///< before each move, and after the last
+  std::vector<MoveReview> moves;
+  PlayerSummary players[COLOR_NB];
+  BookPrefix book;
+  std::string finalLabel;                  ///< "checkmate", "stalemate", "mate in 2", ... after the last move
+  std::string method;                      ///< how it was searched, e.g. "1000 ms a position" (for the PGN's summary)
+};
+
+/// Marks, chances, accuracies, labels and reasons from the searched positions (pure: no search).
+GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> positions);
+
+/// The score for a PGN [%eval] or a label: "0.35", "-1.20", "#3", "#-2" (White's point of view).
+std::string eval_text(Value whiteScore);
+/// What is certain about a position, in words: "checkmate", "stalemate", "White mates in 3",
+/// "tablebase: Black wins", "tablebase: draw"; "" for an ordinary score. `stm` is to move there.
+std::string verdict_label(const PositionVerdict& v, Color stm);
+
+// --- Reasons (review_reasons.cpp) ----------------------------------------------------------------
+
+/// `moves` from `pos` as players write them, "19...Nxe4 20.Bxh7+ Kxh7" (at most `maxPlies`; the
+/// line stops early at a move that is not legal).
+std::string numbered_line(Position pos, const std::vector<Move>& moves, size_t maxPlies = 1000);
+
+/// The sentence for a mistake or blunder: what the move played costs compared with the best
+/// move, found by comparing the evaluations at the ends of the two lines term by term (the rows
+/// of `taper eval`), or said as lost material or a missed or allowed mate.
+std::string mistake_reason(const Position& before, const MoveReview& move);
+
+// --- Output (review_pgn.cpp, review_svg.cpp, review_text.cpp, review_json.cpp) ------------------
+
+/// The game annotated: original tags and moves, [%eval] on every move, marks as NAGs, the reason
+/// as a comment and the best line as a variation for each mistake and blunder, a summary comment.
+std::string annotated_pgn(const GameReview& review);
+/// White's chances move by move as an SVG picture, marks on the curve, players and result on top.
+std::string review_svg(const GameReview& review);
+/// The terminal summary: accuracy, counts, the three worst moves with their reasons.
+std::string review_summary_text(const GameReview& review);
+/// The whole review as one JSON object (docs/REVIEW.md lists the fields).
+std::string review_json(const GameReview& review);
+
+// --- Progress on a terminal (review_progress.cpp) -------------------------------------------------
+
+/// A bar on stderr with the positions done and the time left, redrawn in place; silent when
+/// stderr is not a terminal (a log, a pipe, a test).
+class ReviewProgress {
+ public:
+  ReviewProgress(int totalPositions, const ReviewLimits& limits);
+  /// `done` positions of all games finished so far.
+  void update(int done);
+  /// Clears the bar's line.
+  void finish();
+
+ private:
+  bool tty_;
+  int total_;
+  ReviewLimits limits_;
+  int64_t startMs_;
+  int width_ = 0;
+};
+
+}  // namespace taper::tools

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// From searched positions to a reviewed game: each move's best and played scores, the chances
+// they give, its mark, accuracy, label and (for mistakes and blunders) reason.
+//
+// The move played is scored by the search of the position after it (negated), not by a second
+// search restricted to that move: every position is searched once, with one limit, so the graph
+// and the marks come from the same numbers and a review costs one search per position. When the
+// move played is the engine's own best move, it keeps the best move's score: the search one ply
+// later sees deeper, and that difference is not the player's loss.
+#include <cstdio>
+
+#include "board/notation.hpp"
+#include "eval/wdl_model.hpp"
+#include "tools/review.hpp"
+
+namespace taper::tools {
+
+std::string eval_text(Value white) {
+  if (std::abs(white) >= VALUE_MATE_IN_MAX_PLY)
+    return "#" + std::to_string(white > 0 ? (VALUE_MATE - white + 1) / 2 : -(VALUE_MATE + white) / 2);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", white / 100.0);
+  return buf;
+}
+
+std::string verdict_label(const PositionVerdict& v, Color stm) {
+  const std::string us = stm == WHITE ? "White" : "Black", them = stm == WHITE ? "Black" : "White";
+  if (v.over) return v.score == VALUE_DRAW ? "stalemate" : "checkmate";
+  if (v.score >= VALUE_MATE_IN_MAX_PLY) return us + " mates in " + std::to_string((VALUE_MATE - v.score + 1) / 2);
+  if (v.score <= VALUE_MATED_IN_MAX_PLY) return them + " mates in " + std::to_string((VALUE_MATE + v.score) / 2);
+  if (v.tablebase) return v.score > 0 ? "tablebase: " + us + " wins" : v.score < 0 ? "tablebase: " + them + " wins" : "tablebase: draw";
+  return "";
+}
+
+GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdicts) {
+  GameReview review;
+  review.game = &game;
+  review.positions = std::move(verdicts);
+  review.book = book_prefix(game);
+  const std::vector<Position> positions = game_positions(game);
+  const auto& v = review.positions;
+  if (v.size() != positions.size()) return review;  // not searched: nothing to say
+
+  std::vector<double> whiteWin, accuracies;
+  auto white_win_percent = [&](size_t i) {
+    const double w = lichess_win_percent(v[i].score);
+    return positions[i].side_to_move() == WHITE ? w : 100 - w;
+  };
+  whiteWin.push_back(white_win_percent(0));
+  for (size_t i = 0; i < game.moves.size(); ++i) {
+    Position pos = positions[i];
+    MoveReview m;
+    m.ply = int(i);
+    m.mover = pos.side_to_move();
+    m.played = game.moves[i].move;
+    m.san = move_to_san(pos, m.played);
+    m.numbered = std::to_string(pos.game_ply() / 2 + 1) + (m.mover == WHITE ? "." : "...") + m.san;
+    m.book = int(i) < review.book.plies;
+    const PositionVerdict &before = v[i], &after = v[i + 1];
+    m.bestScore = before.score;
+    m.bestTablebase = before.tablebase;
+    m.playedScore = -after.score;
+    m.playedTablebase = after.tablebase;
+    if (m.played == before.best) {
+      m.playedScore = std::max(m.playedScore, m.bestScore);
+      m.playedTablebase = m.playedScore == m.bestScore ? m.bestTablebase : m.playedTablebase;
+    }
+    const int material = wdl_material(pos);
+    m.chancesBefore = expected_score(m.bestScore, m.bestTablebase, material);
+    m.chancesAfter = expected_score(m.playedScore, m.playedTablebase, material);
+    const double afterForMover = expected_score(after.score, after.tablebase, wdl_material(positions[i + 1]));
+    m.whiteChances = positions[i + 1].side_to_move() == WHITE ? afterForMover : 100 - afterForMover;
+    m.accuracy = move_accuracy(lichess_win_percent(m.bestScore), lichess_win_percent(m.playedScore));
+    if (!m.book && m.played != before.best) m.mark = mark_for(m.chancesBefore, m.chancesAfter, m.bestScore, m.playedScore);
+    m.bestLine = before.pv;
+    m.playedLine = {m.played};
+    if (!after.over) m.playedLine.insert(m.playedLine.end(), after.pv.begin(), after.pv.end());
+    m.label = verdict_label(after, positions[i + 1].side_to_move());
+    if (m.mark >= Mark::Mistake) m.reason = mistake_reason(positions[i], m);
+
+    PlayerSummary& p = review.players[m.mover];
+    ++p.moves;
+    p.inaccuracies += m.mark == Mark::Inaccuracy;
+    p.mistakes += m.mark == Mark::Mistake;
+    p.blunders += m.mark == Mark::Blunder;
+    whiteWin.push_back(white_win_percent(i + 1));
+    accuracies.push_back(m.accuracy);
+    review.moves.push_back(std::move(m));
+  }
+  const GameAccuracy acc = game_accuracy(whiteWin, accuracies, positions[0].side_to_move());
+  review.players[WHITE].accuracy = acc.white;
+  review.players[BLACK].accuracy = acc.black;
+  review.finalLabel = verdict_label(v.back(), positions.back().side_to_move());
+  return review;
+}
+
+}  // namespace taper::tools

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Why a move was a mistake, in one sentence. A missed or allowed mate says so; otherwise both lines
+// (the best one and the one after the move played) are played out, the captures their ends leave
+// hanging are settled, and the two end positions are compared: first the material, then the
+// evaluation term by term (the rows of `taper eval`, tools/eval_explain.hpp), naming the one to
+// three rows that account for most of what the move cost. The comparison is one function,
+// compare_line_ends(), so that it can move to a shared model of explanations later.
+#include <algorithm>
+#include <climits>
+#include <cstdio>
+
+#include "board/movegen.hpp"
+#include "board/notation.hpp"
+#include "eval/score.hpp"
+#include "tools/eval_explain.hpp"
+#include "tools/review.hpp"
+
+namespace taper::tools {
+
+std::string numbered_line(Position pos, const std::vector<Move>& moves, size_t maxPlies) {
+  std::string s;
+  for (size_t k = 0; k < moves.size() && k < maxPlies; ++k) {
+    const Move m = moves[k];
+    if (!pos.is_pseudo_legal(m) || !pos.is_legal(m)) break;
+    if (pos.side_to_move() == WHITE) s += (s.empty() ? "" : " ") + std::to_string(pos.game_ply() / 2 + 1) + ".";
+    else s += s.empty() ? std::to_string(pos.game_ply() / 2 + 1) + "..." : " ";
+    s += move_to_san(pos, m);
+    pos.do_move(m);
+  }
+  return s;
+}
+
+namespace {
+
+constexpr size_t LinePlies = 8;    // how far each line is followed: its start is what the move changed
+constexpr size_t ShownPlies = 6;   // how much of a line the sentence quotes
+
+/// `line` played from `pos` (as far as it is legal, at most LinePlies), then the winning captures
+/// its end leaves (SEE > 0, the most valuable victim first), so that a piece left hanging counts
+/// as lost in both lines alike.
+Position line_end(Position pos, const std::vector<Move>& line) {
+  for (size_t k = 0; k < line.size() && k < LinePlies; ++k) {
+    if (!pos.is_pseudo_legal(line[k]) || !pos.is_legal(line[k])) break;
+    pos.do_move(line[k]);
+  }
+  for (int settle = 0; settle < 8; ++settle) {
+    Move best = Move::none();
+    int bestVictim = 0, bestAttacker = INT_MAX;
+    for (Move m : MoveList<LEGAL>(pos)) {
+      if (!pos.is_capture(m) || !pos.see_ge(m, 1)) continue;
+      const int victim = m.kind() == EN_PASSANT ? SeeValue[PAWN] : SeeValue[type_of(pos.piece_on(m.to()))];
+      const int attacker = SeeValue[type_of(pos.moved_piece(m))];
+      if (victim > bestVictim || (victim == bestVictim && attacker < bestAttacker)) best = m, bestVictim = victim, bestAttacker = attacker;
+    }
+    if (best == Move::none()) break;
+    pos.do_move(best);
+  }
+  return pos;
+}
+
+/// Material by class, as players count it: a bishop for a knight is no loss.
+enum MaterialClass { Pawns, Minors, Rooks, Queens, ClassCount };
+constexpr int ClassUnits[ClassCount] = {1, 3, 5, 9};
+
+std::string class_words(MaterialClass c, int n, const char* minorName) {
+  static const char* const Single[] = {"a pawn", "", "a rook", "the queen"};
+  static const char* const Plural[] = {"pawns", "minor pieces", "rooks", "queens"};
+  static const char* const Numbers[] = {"", "", "two", "three", "four", "five", "six", "seven", "eight"};
+  if (n == 1) return c == Minors ? minorName : Single[c];
+  return (n < 9 ? std::string(Numbers[n]) : std::to_string(n)) + " " + Plural[c];
+}
+
+/// What the move played costs in material at the ends of the lines, mover's view: "loses a
+/// knight", "loses the exchange", "misses winning a pawn", "loses a rook for a pawn"; "" when the
+/// difference is less than a pawn.
+std::string material_words(const Position& best, const Position& played, Color us) {
+  int ours[ClassCount] = {}, theirs[ClassCount] = {}, net[ClassCount] = {};
+  int balance = 0;
+  auto add = [&](MaterialClass c, PieceType pt) {
+    ours[c] += played.count(us, pt) - best.count(us, pt);
+    theirs[c] += played.count(~us, pt) - best.count(~us, pt);
+  };
+  add(Pawns, PAWN), add(Minors, KNIGHT), add(Minors, BISHOP), add(Rooks, ROOK), add(Queens, QUEEN);
+  for (int c = 0; c < ClassCount; ++c) {
+    net[c] = ours[c] - theirs[c];
+    balance += ClassUnits[c] * net[c];
+  }
+  if (balance > -1) return "";
+  // A minor piece is named when only one kind changed hands.
+  const int knights = (played.count(us, KNIGHT) - best.count(us, KNIGHT)) - (played.count(~us, KNIGHT) - best.count(~us, KNIGHT));
+  const int bishops = (played.count(us, BISHOP) - best.count(us, BISHOP)) - (played.count(~us, BISHOP) - best.count(~us, BISHOP));
+  const char* minor = knights && !bishops ? "a knight" : bishops && !knights ? "a bishop" : "a minor piece";
+  if (net[Rooks] == -1 && net[Minors] == 1 && !net[Pawns] && !net[Queens]) return ours[Rooks] < 0 ? "loses the exchange" : "misses winning the exchange";
+  std::string lost, missed, gained;
+  for (int c = ClassCount - 1; c >= 0; --c) {
+    if (net[c] < 0) {
+      std::string& to = ours[c] < 0 ? lost : missed;
+      to += (to.empty() ? "" : " and ") + class_words(MaterialClass(c), -net[c], minor);
+    } else if (net[c] > 0) {
+      gained += (gained.empty() ? "" : " and ") + class_words(MaterialClass(c), net[c], minor);
+    }
+  }
+  std::string s = lost.empty() ? "" : "loses " + lost;
+  if (!missed.empty()) s += (s.empty() ? "" : " and ") + std::string("misses winning ") + missed;
+  if (!gained.empty()) s += " for " + gained;
+  return s;
+}
+
+/// One row's change between the two ends, split by side: each side's own sum of the row, tapered
+/// with its end's phase and scale (centipawns, > 0 helps that side).
+struct RowChange {
+  std::string_view term;
+  int side[COLOR_NB] = {0, 0};  // played end minus best end
+  int forMover = 0;             // what the change gives the mover: side[us] - side[them]
+  int playedValue[COLOR_NB] = {0, 0};
+};
+
+/// The term-by-term comparison of the evaluations at the ends of the two lines.
+std::vector<RowChange> compare_line_ends(const Position& bestEnd, const Position& playedEnd, Color us) {
+  const EvalExplanation a = explain_evaluation(bestEnd), b = explain_evaluation(playedEnd);
+  std::vector<RowChange> out;
+  if (a.rows.size() != b.rows.size()) return out;  // a known ending on one side: no rows to compare
+  for (size_t k = 0; k < a.rows.size(); ++k) {
+    RowChange c;
+    c.term = a.rows[k].term;
+    for (Color side : {WHITE, BLACK}) {
+      const Score sa = side == WHITE ? a.rows[k].white : a.rows[k].black;
+      const Score sb = side == WHITE ? b.rows[k].white : b.rows[k].black;
+      c.playedValue[side] = tapered_value(sb, b.record.phase, b.record.scale);
+      c.side[side] = c.playedValue[side] - tapered_value(sa, a.record.phase, a.record.scale);
+    }
+    c.forMover = c.side[us] - c.side[~us];
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::string colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+std::string pawns(int cp) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f pawn%s", std::abs(cp) / 100.0, std::abs(cp) == 100 ? "" : "s");
+  return buf;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& ch : out) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+/// "Black's king danger term costs 1.80 pawns more": the side whose change hurt the mover most.
+std::string row_words(const RowChange& c, Color us) {
+  const int ownLoss = -c.side[us], theirGain = c.side[~us];
+  const Color who = ownLoss >= theirGain ? us : ~us;
+  const int d = c.side[who];
+  const bool penalty = c.playedValue[who] < 0;  // a row that costs its side (king danger, weak pawns)
+  const std::string verb = d < 0 ? (penalty ? "costs " + pawns(d) + " more" : "gives " + pawns(d) + " less")
+                                 : (penalty ? "costs " + pawns(d) + " less" : "gives " + pawns(d) + " more");
+  return colour_name(who) + "'s " + lower(c.term) + " term " + verb;
+}
+
+/// What the move does, in a few words, from the row that cost most and whose change it was.
+std::string lead_words(const RowChange& c, Color us) {
+  const bool ours = -c.side[us] >= c.side[~us];
+  const std::string them = colour_name(~us);
+  const std::string_view t = c.term;
+  if (t == "Material") return "loses material";
+  if (t == "Piece-square") return ours ? "misplaces a piece" : "lets " + them + "'s pieces improve";
+  if (t == "Pawns") return ours ? "weakens the pawns" : "straightens out " + them + "'s pawns";
+  if (t == "Passed pawns") return ours ? "lets a passed pawn go" : "lets " + them + "'s passed pawns loose";
+  if (t == "Mobility") return ours ? "gives up activity" : "frees " + them + "'s pieces";
+  if (t == "Knights" || t == "Bishops" || t == "Rooks" || t == "Queens")
+    return ours ? "misplaces the " + lower(t) : "strengthens " + them + "'s " + lower(t);
+  if (t == "Threats") return ours ? "gives up its threats" : "walks into threats";
+  if (t == "Space") return ours ? "gives up space" : "gives " + them + " space";
+  if (t == "King shelter") return ours ? "loses the king's cover" : "lets " + them + "'s king find cover";
+  if (t == "King danger") return ours ? "exposes the king" : "lets " + them + "'s king off the hook";
+  if (t == "King activity") return ours ? "leaves the king passive" : "activates " + them + "'s king";
+  if (t == "Endgame") return ours ? "spoils the endgame" : "helps " + them + "'s endgame";
+  return "loses time";
+}
+
+/// The rows that account for the loss: the largest against the mover first, until they cover
+/// the total (at most three, each at least 0.10 pawns).
+std::vector<const RowChange*> deciding_rows(const std::vector<RowChange>& rows, bool skipMaterial) {
+  std::vector<const RowChange*> against;
+  int total = 0;
+  for (const RowChange& c : rows) {
+    total += c.forMover;
+    if (c.forMover <= -10 && !(skipMaterial && c.term == "Material")) against.push_back(&c);
+  }
+  std::stable_sort(against.begin(), against.end(), [](auto* a, auto* b) { return a->forMover < b->forMover; });
+  std::vector<const RowChange*> out;
+  int covered = 0;
+  for (const RowChange* c : against) {
+    if (out.size() == 3 || (!out.empty() && covered <= std::min(total, -1))) break;
+    out.push_back(c);
+    covered += c->forMover;
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& parts) {
+  std::string s;
+  for (size_t i = 0; i < parts.size(); ++i) s += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return s;
+}
+
+}  // namespace
+
+std::string mistake_reason(const Position& before, const MoveReview& m) {
+  const Color us = before.side_to_move();
+  const std::string head = m.numbered + mark_glyph(m.mark) + " ";
+  Position afterMove = before;
+  afterMove.do_move(m.played);
+  const std::vector<Move> reply(m.playedLine.begin() + (m.playedLine.empty() ? 0 : 1), m.playedLine.end());
+  const std::string best = numbered_line(before, m.bestLine, 1);
+
+  // Mates first: nothing else matters as much.
+  if (m.bestScore >= VALUE_MATE_IN_MAX_PLY && m.playedScore < VALUE_MATE_IN_MAX_PLY) {
+    const int n = (VALUE_MATE - m.bestScore + 1) / 2;
+    return head + "misses mate in " + std::to_string(n) + ": " + numbered_line(before, m.bestLine, size_t(2 * n - 1)) + ".";
+  }
+  if (m.playedScore <= VALUE_MATED_IN_MAX_PLY && m.bestScore > VALUE_MATED_IN_MAX_PLY) {
+    const int n = (VALUE_MATE + m.playedScore + 1) / 2;
+    return head + "allows mate in " + std::to_string(n) + ": " + numbered_line(afterMove, reply, size_t(2 * n - 1)) + ".";
+  }
+  if (m.bestTablebase && m.playedTablebase && m.bestScore > 0 && m.playedScore <= 0)
+    return head + (m.playedScore == 0 ? "turns a tablebase win into a draw" : "turns a tablebase win into a loss") + " (" + best + " wins).";
+  if (m.bestTablebase && m.playedTablebase && m.bestScore == 0 && m.playedScore < 0)
+    return head + "turns a tablebase draw into a loss (" + best + " holds).";
+
+  const Position bestEnd = line_end(before, m.bestLine), playedEnd = line_end(before, m.playedLine);
+  const std::string after = reply.empty() ? "" : numbered_line(afterMove, reply, ShownPlies);
+  const std::string afterText = after.empty() ? "" : " after " + after + (reply.size() > ShownPlies ? " ..." : "");
+  const std::string material = material_words(bestEnd, playedEnd, us);
+  const std::vector<RowChange> rows = compare_line_ends(bestEnd, playedEnd, us);
+  const std::vector<const RowChange*> deciding = deciding_rows(rows, !material.empty());
+
+  if (!material.empty()) {
+    std::string s = head + material + afterText;
+    if (!deciding.empty() && deciding[0]->forMover <= -50) s += ", and " + row_words(*deciding[0], us);
+    return s + " (" + best + " was better).";
+  }
+  if (!deciding.empty()) {
+    std::vector<std::string> parts;
+    for (const RowChange* c : deciding) parts.push_back(row_words(*c, us));
+    return head + lead_words(*deciding[0], us) + ":" + (afterText.empty() ? "" : afterText + ",") + " " + joined(parts) +
+           " than after " + numbered_line(before, m.bestLine, 3) + ".";
+  }
+  // No term explains it (a known ending, or the loss is beyond the lines' ends): the scores say it.
+  const int sign = us == WHITE ? 1 : -1;
+  return head + "lets the evaluation fall from " + eval_text(sign * m.bestScore) + " to " + eval_text(sign * m.playedScore) +
+         afterText + " (" + best + " was better).";
+}
+
+}  // namespace taper::tools

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The review's graph as SVG: White's chances (expected score by the WDL model) after every move,
+// the area under the curve White's, above it Black's; marks as coloured dots on the curve; the
+// book plies shaded; players, event and result in the title, each side's accuracy below it.
+#include <algorithm>
+#include <cstdio>
+
+#include "tools/review.hpp"
+
+namespace taper::tools {
+
+namespace {
+
+std::string xml(std::string_view text) {
+  std::string s;
+  for (char c : text) {
+    if (c == '&') s += "&amp;";
+    else if (c == '<') s += "&lt;";
+    else if (c == '>') s += "&gt;";
+    else if (c == '"') s += "&quot;";
+    else s += c;
+  }
+  return s;
+}
+
+std::string num(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", x);
+  return buf;
+}
+
+const char* mark_colour(Mark m) {
+  return m == Mark::Blunder ? "#d62728" : m == Mark::Mistake ? "#ef7d1a" : "#e3b505";
+}
+
+}  // namespace
+
+std::string review_svg(const GameReview& r) {
+  const PgnGame& g = *r.game;
+  constexpr double W = 900, H = 420, left = 56, right = 24, top = 78, bottom = 48;
+  const double plotW = W - left - right, plotH = H - top - bottom;
+  const size_t plies = r.moves.size();
+  const double step = plotW / double(std::max<size_t>(plies, 1));
+  auto x = [&](size_t ply) { return left + step * double(ply); };
+  auto y = [&](double chances) { return top + plotH * (1 - chances / 100); };
+
+  std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(W) + "\" height=\"" + num(H) + "\" viewBox=\"0 0 " +
+                  num(W) + " " + num(H) + "\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n";
+  s += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
+  // Title: the players and the result; below, the event and year, then each side's accuracy.
+  auto known = [](const std::string& v) { return !v.empty() && v != "?" && v.find("??") == std::string::npos; };
+  const std::string white = known(g.tag("White")) ? g.tag("White") : "White", black = known(g.tag("Black")) ? g.tag("Black") : "Black";
+  const std::string title = white + " - " + black + "   " + g.result;
+  // A long title gets a smaller font rather than running off the picture (about 0.62 em a character).
+  const double titleSize = std::min(18.0, (W - left - 16) / (0.62 * double(std::max<size_t>(title.size(), 1))));
+  s += "<text x=\"" + num(left) + "\" y=\"26\" font-size=\"" + num(titleSize) + "\" font-weight=\"bold\" fill=\"#222\">" +
+       xml(title) + "</text>\n";
+  std::string where = known(g.tag("Event")) ? g.tag("Event") : known(g.tag("Site")) ? g.tag("Site") : "";
+  const std::string date = g.tag("Date");
+  if (date.size() >= 4 && known(date.substr(0, 4))) where += (where.empty() ? "" : ", ") + date.substr(0, 4);
+  if (!r.book.name.empty()) where += (where.empty() ? "" : "  \u00b7  ") + r.book.name;
+  s += "<text x=\"" + num(left) + "\" y=\"46\" font-size=\"12\" fill=\"#444\">" + xml(where) + "</text>\n";
+  char sub[256];
+  auto side = [&](Color c) {
+    const PlayerSummary& p = r.players[c];
+    std::snprintf(sub, sizeof sub, "%s: accuracy %.0f%%, %d ?!, %d ?, %d ??", c == WHITE ? "White" : "Black", p.accuracy,
+                  p.inaccuracies, p.mistakes, p.blunders);
+    return std::string(sub);
+  };
+  s += "<text x=\"" + num(left) + "\" y=\"64\" font-size=\"12\" fill=\"#444\">" + xml(side(WHITE) + "  \u00b7  " + side(BLACK)) +
+       "</text>\n";
+
+  // The plot: Black's share on top (dark), White's below the curve (light), book plies shaded.
+  s += "<rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(plotW) + "\" height=\"" + num(plotH) +
+       "\" fill=\"#3b3b3b\"/>\n";
+  std::string area = "M" + num(x(0)) + "," + num(y(0));
+  const double startChances = r.moves.empty() ? 50 : (r.moves[0].mover == WHITE ? r.moves[0].chancesBefore : 100 - r.moves[0].chancesBefore);
+  area += " L" + num(x(0)) + "," + num(y(startChances));
+  std::string curve = "M" + num(x(0)) + "," + num(y(startChances));
+  for (size_t i = 0; i < plies; ++i) {
+    area += " L" + num(x(i + 1)) + "," + num(y(r.moves[i].whiteChances));
+    curve += " L" + num(x(i + 1)) + "," + num(y(r.moves[i].whiteChances));
+  }
+  area += " L" + num(x(plies)) + "," + num(y(0)) + " Z";
+  s += "<path d=\"" + area + "\" fill=\"#f2f2f2\"/>\n";
+  if (r.book.plies > 0)
+    s += "<rect x=\"" + num(x(0)) + "\" y=\"" + num(top) + "\" width=\"" + num(step * r.book.plies) + "\" height=\"" + num(plotH) +
+         "\" fill=\"#6fa8dc\" fill-opacity=\"0.25\"><title>book</title></rect>\n<text x=\"" + num(x(0) + 4) + "\" y=\"" +
+         num(top + 14) + "\" font-size=\"11\" fill=\"#cfe2f3\">book</text>\n";
+  s += "<line x1=\"" + num(left) + "\" y1=\"" + num(y(50)) + "\" x2=\"" + num(left + plotW) + "\" y2=\"" + num(y(50)) +
+       "\" stroke=\"#9a9a9a\" stroke-dasharray=\"4 4\"/>\n";
+  s += "<path d=\"" + curve + "\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.6\"/>\n";
+
+  // Axes: chances on the left, move numbers below.
+  for (int c : {0, 25, 50, 75, 100})
+    s += "<text x=\"" + num(left - 8) + "\" y=\"" + num(y(c) + 4) + "\" font-size=\"11\" text-anchor=\"end\" fill=\"#444\">" +
+         std::to_string(c) + "%</text>\n";
+  s += "<text x=\"14\" y=\"" + num(top + plotH / 2) + "\" font-size=\"11\" fill=\"#444\" transform=\"rotate(-90 14 " +
+       num(top + plotH / 2) + ")\" text-anchor=\"middle\">White's chances</text>\n";
+  const int firstNumber = r.moves.empty() ? 1 : std::atoi(r.moves[0].numbered.c_str());
+  const int moves = int(plies + 1) / 2;
+  const int every = moves <= 20 ? 2 : moves <= 50 ? 5 : 10;
+  for (size_t i = 0; i < plies; ++i) {
+    const int n = std::atoi(r.moves[i].numbered.c_str());
+    if (r.moves[i].mover != WHITE || (n - firstNumber) % every) continue;
+    s += "<text x=\"" + num(x(i + 1)) + "\" y=\"" + num(top + plotH + 16) + "\" font-size=\"11\" text-anchor=\"middle\" fill=\"#444\">" +
+         std::to_string(n) + "</text>\n";
+  }
+  s += "<text x=\"" + num(left + plotW / 2) + "\" y=\"" + num(H - 12) +
+       "\" font-size=\"11\" text-anchor=\"middle\" fill=\"#444\">move</text>\n";
+
+  // The marks, each with its move and reason as a tooltip.
+  for (size_t i = 0; i < plies; ++i) {
+    const MoveReview& m = r.moves[i];
+    if (m.mark == Mark::None) continue;
+    const double cx = x(i + 1), cy = y(m.whiteChances);
+    s += "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + (m.mark == Mark::Inaccuracy ? "4" : "5.5") + "\" fill=\"" +
+         mark_colour(m.mark) + "\" stroke=\"#000\" stroke-width=\"0.8\"><title>" +
+         xml(m.numbered + mark_glyph(m.mark) + (m.reason.empty() ? "" : ": " + m.reason)) + "</title></circle>\n";
+    if (m.mark != Mark::Inaccuracy) {
+      const double ly = cy < top + 20 ? cy + 20 : cy - 10;
+      s += "<text x=\"" + num(cx) + "\" y=\"" + num(ly) + "\" font-size=\"11\" text-anchor=\"middle\" fill=\"" + mark_colour(m.mark) +
+           "\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\" font-weight=\"bold\">" + xml(m.numbered + mark_glyph(m.mark)) + "</text>\n";
+    }
+  }
+  // Legend, bottom right.
+  double lx = left + plotW - 245;
+  for (Mark m : {Mark::Inaccuracy, Mark::Mistake, Mark::Blunder}) {
+    s += "<circle cx=\"" + num(lx) + "\" cy=\"" + num(H - 16) + "\" r=\"5\" fill=\"" + mark_colour(m) +
+         "\" stroke=\"#000\" stroke-width=\"0.8\"/>";
+    s += "<text x=\"" + num(lx + 9) + "\" y=\"" + num(H - 12) + "\" font-size=\"12\" fill=\"#444\">" + mark_name(m) + "</text>\n";
+    lx += m == Mark::Inaccuracy ? 95 : 75;
+  }
+  return s + "</svg>\n";
+}
+
+}  // namespace taper::tools

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The review said on a terminal: a table of accuracy and marks per player, then the three moves
+// that cost the most, each with its reason.
+#include <algorithm>
+#include <cstdio>
+
+#include "board/notation.hpp"
+#include "tools/review.hpp"
+
+namespace taper::tools {
+
+std::string review_summary_text(const GameReview& r) {
+  const PgnGame& g = *r.game;
+  std::string s = g.title() + "   " + g.result + "\n";
+  if (r.book.plies > 0)
+    s += "Opening: " + (r.book.name.empty() ? std::string("book") : r.book.name) + " (book for " + std::to_string(r.book.plies) +
+         " plies, not marked)\n";
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%-28s %8s %6s %6s %6s\n", "", "accuracy", "?!", "?", "??");
+  s += buf;
+  for (Color c : {WHITE, BLACK}) {
+    const PlayerSummary& p = r.players[c];
+    std::string name = (c == WHITE ? "White " : "Black ") + g.tag(c == WHITE ? "White" : "Black");
+    if (name.size() > 28) name = name.substr(0, 27) + ".";
+    std::snprintf(buf, sizeof buf, "%-28s %7.0f%% %6d %6d %6d\n", name.c_str(), p.accuracy, p.inaccuracies, p.mistakes, p.blunders);
+    s += p.moves ? buf : (name + "   no moves\n");
+  }
+  std::vector<const MoveReview*> marked;
+  for (const MoveReview& m : r.moves)
+    if (m.mark != Mark::None) marked.push_back(&m);
+  std::stable_sort(marked.begin(), marked.end(), [](auto* a, auto* b) {
+    return a->chancesBefore - a->chancesAfter > b->chancesBefore - b->chancesAfter;
+  });
+  if (marked.empty()) {
+    s += "No move lost enough to be marked.\n";
+  } else {
+    s += "Worst moves:\n";
+    const std::vector<Position> positions = game_positions(g);
+    for (size_t k = 0; k < marked.size() && k < 3; ++k) {
+      const MoveReview& m = *marked[k];
+      std::snprintf(buf, sizeof buf, "  %s%s (%s): the mover's chances %.0f%% -> %.0f%%. ", m.numbered.c_str(), mark_glyph(m.mark),
+                    mark_name(m.mark), m.chancesBefore, m.chancesAfter);
+      s += buf;
+      s += m.reason.empty() ? numbered_line(positions[size_t(m.ply)], m.bestLine, 1) + " was best." : m.reason;
+      s += "\n";
+    }
+  }
+  if (!r.finalLabel.empty()) s += "Final position: " + r.finalLabel + ".\n";
+  return s;
+}
+
+}  // namespace taper::tools
