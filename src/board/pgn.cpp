@@ -289,13 +289,14 @@ class Reader {
       if (const int nag = glyph_nag(token)) add_nag(nag);
       return;
     }
-    // Evaluation symbols some programs write as text (+-, =, -/+, +/=): not moves, nothing to keep.
-    if (token.find_first_not_of("+-=/") == std::string_view::npos) return;
-    if (!game_.error.empty()) return;  // after an error, read on only to find the game's end
     if (token == "--" || token == "Z0" || token == "0000" || token == "@@@@") {
       fail("a null move (" + std::string(token) + ") in the main line: the game cannot be replayed", offset);
       return;
     }
+    // Evaluation symbols some programs write as text (+-, =, -/+, +/=), and an en-passant note
+    // standing apart: not moves, nothing to keep.
+    if (token.find_first_not_of("+-=/") == std::string_view::npos || token == "e.p.") return;
+    if (!game_.error.empty()) return;  // after an error, read on only to find the game's end
     move(token, offset);
   }
 
