@@ -142,8 +142,10 @@ int run_review(const Subcommand& self, const std::vector<std::string>& args) {
   for (size_t k = 0; k < reviews.size(); ++k) {
     const GameReview& r = reviews[k];
     report << (k ? "\n" : "") << "Game " << r.game->number << ": " << review_summary_text(r);
-    pgn += (k ? "\n" : "") + annotated_pgn(r);
-    json += (k ? "," : "") + review_json(r);
+    pgn += k ? "\n" : "";
+    pgn += annotated_pgn(r);
+    json += k ? "," : "";
+    json += review_json(r);
     if (!s.svg.empty()) {
       const std::string file = numbered_path(s.svg, r.game->number, reviews.size() > 1);
       if (!write_file(file, review_svg(r))) {

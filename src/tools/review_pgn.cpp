@@ -19,7 +19,8 @@ class Wrapper {
  public:
   void word(const std::string& w) {
     if (!line_.empty() && line_.size() + 1 + w.size() > 79) flush();
-    line_ += (line_.empty() ? "" : " ") + w;
+    line_ += line_.empty() ? "" : " ";
+    line_ += w;
   }
   /// A comment, its words wrapped like the rest; braces inside become parentheses.
   void comment(const std::string& text) {

@@ -22,7 +22,10 @@ std::string numbered_line(Position pos, const std::vector<Move>& moves, size_t m
   for (size_t k = 0; k < moves.size() && k < maxPlies; ++k) {
     const Move m = moves[k];
     if (!pos.is_pseudo_legal(m) || !pos.is_legal(m)) break;
-    if (pos.side_to_move() == WHITE) s += (s.empty() ? "" : " ") + std::to_string(pos.game_ply() / 2 + 1) + ".";
+    if (pos.side_to_move() == WHITE) {
+      s += s.empty() ? "" : " ";
+      s += std::to_string(pos.game_ply() / 2 + 1) + ".";
+    }
     else s += s.empty() ? std::to_string(pos.game_ply() / 2 + 1) + "..." : " ";
     s += move_to_san(pos, m);
     pos.do_move(m);
@@ -95,13 +98,18 @@ std::string material_words(const Position& best, const Position& played, Color u
   for (int c = ClassCount - 1; c >= 0; --c) {
     if (net[c] < 0) {
       std::string& to = ours[c] < 0 ? lost : missed;
-      to += (to.empty() ? "" : " and ") + class_words(MaterialClass(c), -net[c], minor);
+      to += to.empty() ? "" : " and ";
+      to += class_words(MaterialClass(c), -net[c], minor);
     } else if (net[c] > 0) {
-      gained += (gained.empty() ? "" : " and ") + class_words(MaterialClass(c), net[c], minor);
+      gained += gained.empty() ? "" : " and ";
+      gained += class_words(MaterialClass(c), net[c], minor);
     }
   }
   std::string s = lost.empty() ? "" : "loses " + lost;
-  if (!missed.empty()) s += (s.empty() ? "" : " and ") + std::string("misses winning ") + missed;
+  if (!missed.empty()) {
+    s += s.empty() ? "" : " and ";
+    s += std::string("misses winning ") + missed;
+  }
   if (!gained.empty()) s += " for " + gained;
   return s;
 }
@@ -203,7 +211,10 @@ std::vector<const RowChange*> deciding_rows(const std::vector<RowChange>& rows, 
 
 std::string joined(const std::vector<std::string>& parts) {
   std::string s;
-  for (size_t i = 0; i < parts.size(); ++i) s += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  for (size_t i = 0; i < parts.size(); ++i) {
+    s += i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ";
+    s += parts[i];
+  }
   return s;
 }
 

@@ -57,8 +57,14 @@ std::string review_svg(const GameReview& r) {
        xml(title) + "</text>\n";
   std::string where = known(g.tag("Event")) ? g.tag("Event") : known(g.tag("Site")) ? g.tag("Site") : "";
   const std::string date = g.tag("Date");
-  if (date.size() >= 4 && known(date.substr(0, 4))) where += (where.empty() ? "" : ", ") + date.substr(0, 4);
-  if (!r.book.name.empty()) where += (where.empty() ? "" : "  \u00b7  ") + r.book.name;
+  if (date.size() >= 4 && known(date.substr(0, 4))) {
+    where += where.empty() ? "" : ", ";
+    where += date.substr(0, 4);
+  }
+  if (!r.book.name.empty()) {
+    where += where.empty() ? "" : "  \u00b7  ";
+    where += r.book.name;
+  }
   s += "<text x=\"" + num(left) + "\" y=\"46\" font-size=\"12\" fill=\"#444\">" + xml(where) + "</text>\n";
   char sub[256];
   auto side = [&](Color c) {

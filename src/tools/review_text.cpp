@@ -20,7 +20,7 @@ std::string review_summary_text(const GameReview& r) {
   s += buf;
   for (Color c : {WHITE, BLACK}) {
     const PlayerSummary& p = r.players[c];
-    std::string name = (c == WHITE ? "White " : "Black ") + g.tag(c == WHITE ? "White" : "Black");
+    std::string name = std::string(c == WHITE ? "White " : "Black ") + g.tag(c == WHITE ? "White" : "Black");
     if (name.size() > 28) name = name.substr(0, 27) + ".";
     std::snprintf(buf, sizeof buf, "%-28s %7.0f%% %6d %6d %6d\n", name.c_str(), p.accuracy, p.inaccuracies, p.mistakes, p.blunders);
     s += p.moves ? buf : (name + "   no moves\n");

@@ -27,7 +27,8 @@ std::string sans(const PgnGame& g) {
   Position pos = g.start_position();
   std::string s;
   for (const PgnMove& m : g.moves) {
-    s += (s.empty() ? "" : " ") + move_to_san(pos, m.move);
+    s += s.empty() ? "" : " ";
+    s += move_to_san(pos, m.move);
     pos.do_move(m.move);
   }
   return s;

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `taper review` (tools/review.hpp): the numbers (chances, marks, lichess's accuracy), the book,
+// the reasons, and whole reviews of real games at a fixed node count, whose known blunders must
+// be marked ?? with a reason while the winners' moves are not marked as mistakes; the annotated
+// PGN must read back with the same moves.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <iterator>
+
+#include "board/notation.hpp"
+#include "board/pgn.hpp"
+#include "test_data.hpp"
+#include "tools/review.hpp"
+
+using namespace taper;
+using namespace taper::tools;
+
+namespace {
+
+std::vector<PgnGame> games_of(const std::string& relative) {
+  std::ifstream in(taper::testing::data_path(relative), std::ios::binary);
+  EXPECT_TRUE(in.good()) << relative;
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return read_pgn(pgn_text_as_utf8(bytes));
+}
+
+/// A game reviewed at a fixed node count (the game must outlive the review, which points to it).
+struct Reviewed {
+  std::vector<PgnGame> games;
+  GameReview review;
+};
+
+Reviewed reviewed(const std::string& relative, uint64_t nodes, int threads = 2) {
+  Reviewed r;
+  r.games = games_of(relative);
+  EXPECT_EQ(r.games.size(), 1u);
+  ReviewLimits limits;
+  limits.nodes = nodes;
+  limits.threads = threads;
+  limits.hashMb = 8;
+  r.review = review_game(r.games[0], search_positions(game_positions(r.games[0]), limits));
+  return r;
+}
+
+const MoveReview& move_named(const GameReview& r, const std::string& numbered) {
+  for (const MoveReview& m : r.moves)
+    if (m.numbered == numbered) return m;
+  ADD_FAILURE() << "no move " << numbered;
+  return r.moves.front();
+}
+
+/// The winner's moves: none may be a mistake or a blunder (inaccuracies are the engine's taste).
+void expect_no_mistake_by(const GameReview& r, Color winner) {
+  for (const MoveReview& m : r.moves)
+    if (m.mover == winner) {
+      EXPECT_LT(m.mark, Mark::Mistake) << m.numbered << mark_glyph(m.mark) << " " << m.reason;
+    }
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST(ReviewMarks, ChancesComeFromTheWdlModel) {
+  EXPECT_NEAR(expected_score(0, false, 78), 50, 1e-9);
+  double last = 0;
+  for (Value v = -800; v <= 800; v += 50) {
+    const double e = expected_score(v, false, 60);
+    EXPECT_GT(e, last) << v;
+    EXPECT_NEAR(e + expected_score(-v, false, 60), 100, 1e-9) << v;  // symmetric
+    last = e;
+  }
+  EXPECT_EQ(expected_score(mate_in(7), false, 40), 100);
+  EXPECT_EQ(expected_score(mated_in(4), false, 40), 0);
+  EXPECT_EQ(expected_score(0, true, 10), 50);
+  EXPECT_EQ(expected_score(VALUE_TB_WIN - 20, true, 10), 100);
+  EXPECT_EQ(expected_score(-(VALUE_TB_WIN - 20), true, 10), 0);
+}
+
+TEST(ReviewMarks, ThresholdsAndTheMateRules) {
+  EXPECT_EQ(mark_for(60, 50.5, 100, 60), Mark::None);
+  EXPECT_EQ(mark_for(60, 50, 100, 50), Mark::Inaccuracy);
+  EXPECT_EQ(mark_for(60, 40, 100, 0), Mark::Mistake);
+  EXPECT_EQ(mark_for(60, 30, 100, -100), Mark::Blunder);
+  EXPECT_EQ(mark_for(40, 45, 0, 20), Mark::None);  // better than the search thought
+  // A forced mate missed: marked by what is left.
+  EXPECT_EQ(mark_for(100, 100, mate_in(5), 1500), Mark::Inaccuracy);
+  EXPECT_EQ(mark_for(100, 99, mate_in(5), 800), Mark::Mistake);
+  EXPECT_EQ(mark_for(100, 95, mate_in(5), 300), Mark::Blunder);
+  EXPECT_EQ(mark_for(100, 100, mate_in(5), mate_in(9)), Mark::None);  // a slower mate is still a mate
+  // A forced mate walked into: marked by how lost it was anyway.
+  EXPECT_EQ(mark_for(0.1, 0, -1200, mated_in(6)), Mark::Inaccuracy);
+  EXPECT_EQ(mark_for(1, 0, -800, mated_in(6)), Mark::Mistake);
+  EXPECT_EQ(mark_for(50, 0, 0, mated_in(6)), Mark::Blunder);
+  EXPECT_EQ(mark_for(0, 0, mated_in(9), mated_in(3)), Mark::None);  // mated either way
+  EXPECT_STREQ(mark_glyph(Mark::Mistake), "?");
+  EXPECT_EQ(mark_nag(Mark::Inaccuracy), 6);
+  EXPECT_EQ(mark_nag(Mark::Mistake), 2);
+  EXPECT_EQ(mark_nag(Mark::Blunder), 4);
+}
+
+TEST(ReviewMarks, LichessAccuracy) {
+  EXPECT_DOUBLE_EQ(lichess_win_percent(0), 50);
+  EXPECT_NEAR(lichess_win_percent(100), 59.1, 0.05);
+  EXPECT_DOUBLE_EQ(lichess_win_percent(5000), lichess_win_percent(1000));  // ceiled at ten pawns
+  EXPECT_DOUBLE_EQ(lichess_win_percent(mate_in(3)), lichess_win_percent(1000));
+  EXPECT_EQ(move_accuracy(50, 50), 100);
+  EXPECT_EQ(move_accuracy(50, 70), 100);
+  EXPECT_NEAR(move_accuracy(60, 50), 103.1668 * std::exp(-0.4354) - 3.1669, 1e-9);
+  EXPECT_EQ(move_accuracy(100, 0), 0);  // clamped
+
+  // Perfect play is 100 for both; one bad move costs only its player, and the harmonic mean
+  // makes one blunder weigh more than its share of the arithmetic mean.
+  std::vector<double> win(11, 50), acc(10, 100);
+  GameAccuracy a = game_accuracy(win, acc, WHITE);
+  EXPECT_DOUBLE_EQ(a.white, 100);
+  EXPECT_DOUBLE_EQ(a.black, 100);
+  acc[3] = 20;  // Black's second move
+  a = game_accuracy(win, acc, WHITE);
+  EXPECT_DOUBLE_EQ(a.white, 100);
+  EXPECT_LT(a.black, 100 - 80.0 / 5);
+  a = game_accuracy(win, acc, BLACK);  // a game from a position with Black to move
+  EXPECT_DOUBLE_EQ(a.black, 100);
+  EXPECT_LT(a.white, 100);
+}
+
+TEST(ReviewBook, TheLinesReplayAndAGameFollowsThem) {
+  EXPECT_TRUE(book_lines_not_replaying().empty()) << book_lines_not_replaying().front();
+  auto games = read_pgn("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Qe2 *");
+  BookPrefix b = book_prefix(games[0]);
+  EXPECT_EQ(b.plies, 10);
+  EXPECT_EQ(b.name, "Ruy Lopez");
+  games = read_pgn("1. e4 e5 2. f4 exf4 3. Nf3 Nf6 4. e5 Nh5 5. Be2 *");
+  b = book_prefix(games[0]);
+  EXPECT_EQ(b.plies, 8);
+  EXPECT_EQ(b.name, "King's Gambit: Accepted, Schallopp Defence");
+  games = read_pgn("1. a4 e5 *");
+  EXPECT_EQ(book_prefix(games[0]).plies, 0);
+  games = read_pgn("[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n1... e5 *");
+  EXPECT_EQ(book_prefix(games[0]).plies, 0);  // not from the start position
+}
+
+TEST(ReviewText, ScoresAndLines) {
+  EXPECT_EQ(eval_text(35), "0.35");
+  EXPECT_EQ(eval_text(-120), "-1.20");
+  EXPECT_EQ(eval_text(mate_in(5)), "#3");
+  EXPECT_EQ(eval_text(mated_in(4)), "#-2");
+  Position pos;
+  pos.set("r5k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 30", false);
+  const Move ra2 = parse_san_move(pos, "Ra2");
+  Position after = pos;
+  after.do_move(ra2);
+  EXPECT_EQ(numbered_line(pos, {ra2, parse_san_move(after, "Rd8")}), "30...Ra2 31.Rd8#");
+  EXPECT_EQ(numbered_line(pos, {ra2, parse_san_move(after, "Rd8")}, 1), "30...Ra2");
+}
+
+TEST(ReviewReasons, MaterialAndMissedMate) {
+  Position pos;
+  // 1.Qd2?? puts the queen where the rook takes it: a queen for a rook.
+  pos.set("4k3/3r4/8/8/8/8/8/2Q1K3 w - - 0 1", false);
+  MoveReview m;
+  m.numbered = "1.Qd2";
+  m.mark = Mark::Blunder;
+  m.played = parse_san_move(pos, "Qd2");
+  Position p1 = pos;
+  m.bestLine = {parse_san_move(p1, "Qc2")};
+  p1.do_move(m.bestLine[0]);
+  m.bestLine.push_back(parse_san_move(p1, "Kf8"));
+  Position p2 = pos;
+  p2.do_move(m.played);
+  const Move rxd2 = parse_san_move(p2, "Rxd2");
+  p2.do_move(rxd2);
+  m.playedLine = {m.played, rxd2, parse_san_move(p2, "Kxd2")};
+  m.bestScore = 450, m.playedScore = 0;
+  const std::string reason = mistake_reason(pos, m);
+  EXPECT_TRUE(contains(reason, "1.Qd2?? loses the queen for a rook after 1...Rxd2 2.Kxd2")) << reason;
+  EXPECT_TRUE(contains(reason, "(1.Qc2 was better)")) << reason;
+
+  // A mate in one missed.
+  pos.set("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", false);
+  MoveReview h;
+  h.numbered = "1.h3";
+  h.mark = Mark::Blunder;
+  h.played = parse_san_move(pos, "h3");
+  h.bestLine = {parse_san_move(pos, "Rd8")};
+  h.playedLine = {h.played};
+  h.bestScore = mate_in(1), h.playedScore = 30;
+  EXPECT_EQ(mistake_reason(pos, h), "1.h3?? misses mate in 1: 1.Rd8#.");
+}
+
+TEST(ReviewGame, LegalsMateTheQueenTakenIsABlunderThatAllowsMate) {
+  const Reviewed r = reviewed("games/legal_mate.pgn", 100000);
+  const GameReview& g = r.review;
+  ASSERT_EQ(g.moves.size(), 13u);
+  const MoveReview& bxd1 = move_named(g, "5...Bxd1");
+  EXPECT_EQ(bxd1.mark, Mark::Blunder);
+  EXPECT_EQ(bxd1.reason, "5...Bxd1?? allows mate in 2: 6.Bxf7+ Ke7 7.Nd5#.");
+  expect_no_mistake_by(g, WHITE);
+  EXPECT_EQ(g.moves.back().label, "checkmate");
+  EXPECT_EQ(g.finalLabel, "checkmate");
+  EXPECT_EQ(g.moves[5].label, "");
+  EXPECT_EQ(bxd1.label, "White mates in 2");
+  EXPECT_EQ(move_named(g, "6.Bxf7+").label, "White mates in 1");
+  EXPECT_GT(g.book.plies, 0);
+  for (int k = 0; k < g.book.plies; ++k) EXPECT_EQ(g.moves[size_t(k)].mark, Mark::None);
+  EXPECT_GE(g.players[BLACK].blunders, 1);
+  EXPECT_GT(g.players[WHITE].accuracy, g.players[BLACK].accuracy);
+}
+
+TEST(ReviewGame, TheOperaGameMorphyMakesNoMistake) {
+  const Reviewed r = reviewed("games/opera_game.pgn", 100000);
+  const GameReview& g = r.review;
+  ASSERT_EQ(g.moves.size(), 33u);
+  expect_no_mistake_by(g, WHITE);
+  EXPECT_GE(g.players[BLACK].mistakes + g.players[BLACK].blunders, 1);
+  EXPECT_EQ(g.moves.back().numbered, "17.Rd8#");
+  EXPECT_EQ(g.moves.back().mark, Mark::None);
+  for (const MoveReview& m : g.moves)
+    if (m.mark >= Mark::Mistake) {
+      EXPECT_FALSE(m.reason.empty()) << m.numbered;
+    }
+}
+
+TEST(ReviewGame, ChigorinsBishopMoveAllowedMateInTwo) {
+  // Steinitz-Chigorin, 1892 World Championship, game 23: Chigorin, a piece up, played 32.Bb4??
+  // and resigned after 32...Rxh2+ (33.Kg1 Rdg2#).
+  const Reviewed r = reviewed("games/chigorin_steinitz_1892_g23.pgn", 50000);
+  const GameReview& g = r.review;
+  ASSERT_EQ(g.moves.size(), 64u);
+  const MoveReview& bb4 = move_named(g, "32.Bb4");
+  EXPECT_EQ(bb4.mark, Mark::Blunder);
+  EXPECT_GT(bb4.chancesBefore, 90);
+  EXPECT_EQ(bb4.reason, "32.Bb4?? allows mate in 2: 32...Rxh2+ 33.Kg1 Rdg2#.");
+  EXPECT_EQ(move_named(g, "32...Rxh2+").mark, Mark::None);
+  EXPECT_EQ(g.finalLabel, "Black mates in 1");
+  EXPECT_GE(g.players[WHITE].blunders, 1);
+}
+
+TEST(ReviewGame, TheSameNodesGiveTheSameReviewWhateverTheThreads) {
+  const std::vector<PgnGame> games = games_of("games/legal_mate.pgn");
+  const std::vector<Position> positions = game_positions(games[0]);
+  ReviewLimits limits;
+  limits.nodes = 20000;
+  limits.hashMb = 4;
+  const std::vector<PositionVerdict> one = search_positions(positions, limits);
+  limits.threads = 2;
+  int calls = 0;
+  const std::vector<PositionVerdict> two = search_positions(positions, limits, [&](int done, int total) {
+    ++calls;
+    EXPECT_EQ(total, 14);
+    EXPECT_EQ(done, calls);
+  });
+  EXPECT_EQ(calls, 14);
+  ASSERT_EQ(one.size(), two.size());
+  for (size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i].score, two[i].score) << i;
+    EXPECT_EQ(one[i].best, two[i].best) << i;
+    EXPECT_EQ(one[i].pv, two[i].pv) << i;
+  }
+  EXPECT_TRUE(one.back().over);
+  EXPECT_EQ(one.back().score, -VALUE_MATE);
+}
+
+TEST(ReviewOutput, TheAnnotatedPgnReadsBackWithTheSameMoves) {
+  const Reviewed r = reviewed("games/legal_mate.pgn", 30000);
+  const std::string pgn = annotated_pgn(r.review);
+  const std::vector<PgnGame> back = read_pgn(pgn);
+  ASSERT_EQ(back.size(), 1u);
+  const PgnGame& g = back[0];
+  ASSERT_TRUE(g.error.empty()) << g.error << "\n" << pgn;
+  ASSERT_EQ(g.moves.size(), r.games[0].moves.size());
+  for (size_t i = 0; i < g.moves.size(); ++i) {
+    EXPECT_EQ(g.moves[i].move, r.games[0].moves[i].move) << i;
+    ASSERT_FALSE(g.moves[i].comments.empty()) << i;
+    const std::string& c = g.moves[i].comments.back();
+    if (i + 1 < g.moves.size()) {
+      EXPECT_TRUE(contains(c, "[%eval ")) << i << ": " << c;
+    }
+    const Mark mark = r.review.moves[i].mark;
+    if (mark != Mark::None) {
+      EXPECT_EQ(g.moves[i].nags, std::vector<int>{mark_nag(mark)}) << i;
+      EXPECT_EQ(g.moves[i].variations.size(), 1u) << i;
+    }
+  }
+  EXPECT_EQ(g.moves.back().comments.back(), "Checkmate.");
+  EXPECT_EQ(g.tag("White"), "Kermur Sire de Legal");
+  EXPECT_FALSE(g.tag("Annotator").empty());
+  EXPECT_EQ(g.result, "1-0");
+  ASSERT_EQ(g.comments.size(), 1u);
+  // Long comments are wrapped like the moves: compare with line breaks as spaces.
+  auto one_line = [](std::string s) {
+    for (char& c : s)
+      if (c == '\n') c = ' ';
+    return s;
+  };
+  EXPECT_TRUE(contains(one_line(g.comments[0]), "White (Kermur Sire de Legal): accuracy")) << g.comments[0];
+  EXPECT_TRUE(contains(one_line(pgn), "5... Bxd1 $4 { [%eval #2] White mates in 2. Blunder. 5...Bxd1?? allows mate in 2")) << pgn;
+  for (size_t start = 0, end; (end = pgn.find('\n', start)) != std::string::npos; start = end + 1)
+    EXPECT_LE(end - start, 79u) << pgn.substr(start, end - start);
+}
+
+TEST(ReviewOutput, GraphSummaryAndJson) {
+  const Reviewed r = reviewed("games/legal_mate.pgn", 30000);
+  const std::string svg = review_svg(r.review);
+  EXPECT_EQ(svg.rfind("<svg ", 0), 0u);
+  EXPECT_TRUE(contains(svg, "</svg>"));
+  EXPECT_TRUE(contains(svg, "Kermur Sire de Legal - Saint Brie   1-0"));
+  EXPECT_TRUE(contains(svg, "5...Bxd1??"));
+  size_t circles = 0;
+  for (size_t at = 0; (at = svg.find("<circle", at)) != std::string::npos; ++at) ++circles;
+  const PlayerSummary& w = r.review.players[WHITE];
+  const PlayerSummary& b = r.review.players[BLACK];
+  EXPECT_EQ(circles, size_t(w.inaccuracies + w.mistakes + w.blunders + b.inaccuracies + b.mistakes + b.blunders + 3));
+
+  const std::string text = review_summary_text(r.review);
+  EXPECT_TRUE(contains(text, "Worst moves:")) << text;
+  EXPECT_TRUE(contains(text, "5...Bxd1?? (blunder)")) << text;
+  EXPECT_TRUE(contains(text, "Final position: checkmate.")) << text;
+
+  const std::string json = review_json(r.review);
+  EXPECT_EQ(json.front(), '{');
+  EXPECT_EQ(json.back(), '}');
+  EXPECT_TRUE(contains(json, "\"numbered\":\"5...Bxd1\"")) << json;
+  EXPECT_TRUE(contains(json, "\"mark\":\"??\"")) << json;
+  EXPECT_TRUE(contains(json, "\"eval\":\"#0\"")) << json;
+}
