@@ -2,6 +2,7 @@
 // `taper review GAME.pgn`: reads the games, searches every position, and writes what a player
 // wants to know: a summary on the terminal, and on request the annotated PGN, the graph (SVG)
 // and the whole review as JSON. docs/REVIEW.md is the manual.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -25,9 +26,15 @@ struct ReviewSettings {
 };
 
 bool read_file(const std::string& path, std::string& bytes) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return false;  // opens, then throws on reading
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
-  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  try {
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  } catch (const std::exception&) {
+    return false;
+  }
   return !in.bad();
 }
 
