@@ -141,6 +141,10 @@ struct GameReview {
   std::string method;                      ///< how it was searched, e.g. "1000 ms a position" (for the PGN's summary)
 };
 
+/// A position's score seen from the position before the move that led to it: negated, and a mate
+/// one ply further away (a checkmate, -VALUE_MATE, becomes mate in one ply).
+Value score_before_move(Value childScore);
+
 /// Marks, chances, accuracies, labels and reasons from the searched positions (pure: no search).
 GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> positions);
 

@@ -9,6 +9,7 @@
 // later sees deeper, and that difference is not the player's loss.
 #include <cstdio>
 
+#include "board/movegen.hpp"
 #include "board/notation.hpp"
 #include "eval/wdl_model.hpp"
 #include "tools/review.hpp"
@@ -32,14 +33,35 @@ std::string verdict_label(const PositionVerdict& v, Color stm) {
   return "";
 }
 
+Value score_before_move(Value childScore) {
+  // A mate one ply further away seen from the parent: mate distances count plies from the root.
+  if (childScore <= VALUE_MATED_IN_MAX_PLY) return -childScore - 1;
+  if (childScore >= VALUE_MATE_IN_MAX_PLY) return -childScore + 1;
+  return -childScore;
+}
+
 GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdicts) {
   GameReview review;
   review.game = &game;
   review.positions = std::move(verdicts);
   review.book = book_prefix(game);
   const std::vector<Position> positions = game_positions(game);
-  const auto& v = review.positions;
+  auto& v = review.positions;
   if (v.size() != positions.size()) return review;  // not searched: nothing to say
+  // A position with one legal move: on a clock the engine answers it after four plies, a score
+  // too shallow to compare with its neighbours'. Its score is the next position's, whose search
+  // was a full one (the only move is the one played), so a forced move never shows as a spike.
+  for (size_t i = game.moves.size(); i-- > 0;) {
+    if (v[i].over || MoveList<LEGAL>(positions[i]).size() != 1) continue;
+    const PositionVerdict& next = v[i + 1];
+    v[i].score = score_before_move(next.score);
+    v[i].tablebase = next.tablebase;
+    v[i].best = game.moves[i].move;
+    v[i].pv = {v[i].best};
+    v[i].pv.insert(v[i].pv.end(), next.pv.begin(), next.pv.end());
+    if (v[i].pv.size() > 64) v[i].pv.resize(64);
+    v[i].depth = next.depth + 1;
+  }
 
   std::vector<double> whiteWin, accuracies;
   auto white_win_percent = [&](size_t i) {
@@ -59,7 +81,7 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
     const PositionVerdict &before = v[i], &after = v[i + 1];
     m.bestScore = before.score;
     m.bestTablebase = before.tablebase;
-    m.playedScore = -after.score;
+    m.playedScore = score_before_move(after.score);
     m.playedTablebase = after.tablebase;
     if (m.played == before.best) {
       m.playedScore = std::max(m.playedScore, m.bestScore);

@@ -234,7 +234,7 @@ std::string mistake_reason(const Position& before, const MoveReview& m) {
     return head + "misses mate in " + std::to_string(n) + ": " + numbered_line(before, m.bestLine, size_t(2 * n - 1)) + ".";
   }
   if (m.playedScore <= VALUE_MATED_IN_MAX_PLY && m.bestScore > VALUE_MATED_IN_MAX_PLY) {
-    const int n = (VALUE_MATE + m.playedScore + 1) / 2;
+    const int n = (VALUE_MATE + m.playedScore) / 2;  // plies from before the move: the opponent's moves are half
     return head + "allows mate in " + std::to_string(n) + ": " + numbered_line(afterMove, reply, size_t(2 * n - 1)) + ".";
   }
   if (m.bestTablebase && m.playedTablebase && m.bestScore > 0 && m.playedScore <= 0)

@@ -207,6 +207,15 @@ TEST(ReviewGame, LegalsMateTheQueenTakenIsABlunderThatAllowsMate) {
   for (int k = 0; k < g.book.plies; ++k) EXPECT_EQ(g.moves[size_t(k)].mark, Mark::None);
   EXPECT_GE(g.players[BLACK].blunders, 1);
   EXPECT_GT(g.players[WHITE].accuracy, g.players[BLACK].accuracy);
+  // 6...Ke7 is Black's only move: its position takes the next one's score, one ply further.
+  const MoveReview& ke7 = move_named(g, "6...Ke7");
+  EXPECT_EQ(ke7.mark, Mark::None);
+  EXPECT_EQ(g.positions[11].best, ke7.played);
+  EXPECT_EQ(g.positions[11].score, mated_in(2));
+  EXPECT_EQ(g.positions[12].score, mate_in(1));
+  EXPECT_EQ(score_before_move(-VALUE_MATE), mate_in(1));
+  EXPECT_EQ(score_before_move(mate_in(3)), mated_in(4));
+  EXPECT_EQ(score_before_move(-35), 35);
 }
 
 TEST(ReviewGame, TheOperaGameMorphyMakesNoMistake) {
