@@ -12,6 +12,7 @@
 #include "board/position.hpp"
 #include "tools/eval_json.hpp"
 #include "tools/eval_table.hpp"
+#include "tools/review.hpp"
 #include "uci/uci.hpp"
 
 namespace {
@@ -23,6 +24,11 @@ taper::UciEngine& engine() {
     return std::make_unique<taper::UciEngine>(std::cout, taper::UciEngine::EvalPrinter(taper::tools::eval_table));
   }();
   return *uci;
+}
+
+taper::tools::ReviewSession& review_session() {
+  static taper::tools::ReviewSession session;
+  return session;
 }
 
 }  // namespace
@@ -40,6 +46,31 @@ EMSCRIPTEN_KEEPALIVE const char* taper_eval_json(const char* fen) {
   taper::Position pos;
   std::string err;
   json = pos.set(fen ? fen : "", false, &err) ? taper::tools::eval_json(pos) : taper::tools::eval_json_error("bad FEN: " + err);
+  return json.c_str();
+}
+
+/// "Review a game" (tools/review.hpp, ReviewSession): reads `pgn` and chooses game `number` (0:
+/// the first that can be reviewed), each position to be searched for `movetimeMs` (or `nodes`
+/// when not 0). JSON: {"total": positions, ...} or {"error": ...}. The text stays valid until the
+/// next call.
+EMSCRIPTEN_KEEPALIVE const char* taper_review_begin(const char* pgn, int number, int movetimeMs, int nodes) {
+  static std::string json;
+  taper::Position::init();
+  taper::tools::ReviewLimits limits;
+  limits.moveTimeMs = movetimeMs > 0 ? movetimeMs : 1000;
+  limits.nodes = nodes > 0 ? uint64_t(nodes) : 0;
+  limits.hashMb = 16;
+  json = review_session().begin(pgn ? pgn : "", number, limits);
+  return json.c_str();
+}
+
+/// Searches the next position of the review; returns how many are done.
+EMSCRIPTEN_KEEPALIVE int taper_review_step() { return review_session().step(); }
+
+/// The finished review: {"review": ..., "pgn": annotated PGN, "svg": the graph} (docs/REVIEW.md).
+EMSCRIPTEN_KEEPALIVE const char* taper_review_result() {
+  static std::string json;
+  json = review_session().result();
   return json.c_str();
 }
 

@@ -2,8 +2,10 @@
 // One Taper engine (the WebAssembly build, taper.js + taper.wasm) in a Web Worker, so that the
 // page never waits for it. Messages in: {uci: LINE} runs a UCI command (a `go` returns once its
 // bestmove is out: this build searches on this thread); {id, evalFen: FEN} asks for the
-// evaluation explained. Messages out: {type: 'ready'}, {type: 'line', line} for every line the
-// engine prints, {type: 'eval', id, json}, {type: 'crash', message}. The page stops a search by
+// evaluation explained; {id, review: {pgn, number, movetime, nodes}} reviews a game. Messages out:
+// {type: 'ready'}, {type: 'line', line} for every line the engine prints, {type: 'eval', id, json},
+// {type: 'review-begin', id, begin}, {type: 'review-progress', id, done, total},
+// {type: 'review', id, json}, {type: 'crash', message}. The page stops a search by
 // terminating the worker (nothing can reach it while it searches).
 const waiting = [];
 let ready = false;
@@ -27,10 +29,27 @@ function handle(message) {
     } else if (typeof message.evalFen === 'string') {
       const json = self.Module.ccall('taper_eval_json', 'string', ['string'], [message.evalFen]);
       postMessage({ type: 'eval', id: message.id, json });
+    } else if (message.review) {
+      review(message.id, message.review);
     }
   } catch (e) {
     postMessage({ type: 'crash', message: String(e && e.message ? e.message : e) });
   }
+}
+
+/// "Review a game": every position searched in turn, the progress posted after each (the page
+/// sees it at once; it cancels by terminating this worker), then the whole review.
+function review(id, { pgn, number, movetime, nodes }) {
+  const call = (name, ret, types, args) => self.Module.ccall(name, ret, types, args);
+  const begin = JSON.parse(call('taper_review_begin', 'string', ['string', 'number', 'number', 'number'],
+    [pgn, number || 0, movetime || 1000, nodes || 0]));
+  postMessage({ type: 'review-begin', id, begin });
+  if (begin.error) return;
+  for (let done = 0; done < begin.total;) {
+    done = call('taper_review_step', 'number', [], []);
+    postMessage({ type: 'review-progress', id, done, total: begin.total });
+  }
+  postMessage({ type: 'review', id, json: call('taper_review_result', 'string', [], []) });
 }
 
 self.onmessage = (event) => (ready ? handle(event.data) : waiting.push(event.data));

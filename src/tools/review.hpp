@@ -14,6 +14,10 @@
 #include "board/position.hpp"
 #include "search/limits.hpp"
 
+namespace taper {
+class Engine;
+}
+
 namespace taper::tools {
 
 // --- Searching every position (review_search.cpp) ----------------------------------------------
@@ -40,6 +44,10 @@ struct PositionVerdict {
 /// The positions of a game: the start and the one after each move, each with the game's history
 /// (so that the searches see repetitions).
 std::vector<Position> game_positions(const PgnGame& game);
+
+/// Searches one position with one search thread (`engine` is cleared first, so the result does
+/// not depend on what it searched before). Checkmate and stalemate are not searched.
+PositionVerdict search_position(Engine& engine, const Position& pos, const ReviewLimits& limits);
 
 /// Searches every position, `limits.threads` at a time. `progress(done, total)` is called after
 /// each finished position (from the calling thread's point of view it may come from any worker,
@@ -176,6 +184,33 @@ std::string review_svg(const GameReview& review);
 std::string review_summary_text(const GameReview& review);
 /// The whole review as one JSON object (docs/REVIEW.md lists the fields).
 std::string review_json(const GameReview& review);
+
+// --- A review one position at a time (review_session.cpp) ----------------------------------------
+
+/// A review driven step by step, for the web page's worker, which has one thread: it reports its
+/// progress between steps and is stopped by being terminated. Every answer is JSON.
+class ReviewSession {
+ public:
+  ReviewSession();
+  ~ReviewSession();
+  /// Reads `pgnText` and chooses its game `number` (1-based; 0: the first that can be reviewed).
+  /// {"total": positions, "number": n, "games": [{"number", "title", "plies", "error"}...],
+  /// "warnings": [...]} or {"error": "..."} when there is no game to review.
+  std::string begin(const std::string& pgnText, int number, const ReviewLimits& limits);
+  /// Searches the next position; returns how many are done (== total at the end).
+  int step();
+  int total() const { return int(positions_.size()); }
+  /// {"review": review_json, "pgn": the annotated PGN, "svg": the graph}, once every step is done.
+  std::string result() const;
+
+ private:
+  std::vector<PgnGame> games_;
+  const PgnGame* game_ = nullptr;
+  std::vector<Position> positions_;
+  std::vector<PositionVerdict> verdicts_;
+  ReviewLimits limits_;
+  Engine* engine_ = nullptr;  // owned; a pointer so that this header needs no search header
+};
 
 // --- Progress on a terminal (review_progress.cpp) -------------------------------------------------
 

@@ -26,9 +26,7 @@ std::vector<Position> game_positions(const PgnGame& game) {
   return out;
 }
 
-namespace {
-
-PositionVerdict search_one(Engine& engine, const Position& pos, const ReviewLimits& limits) {
+PositionVerdict search_position(Engine& engine, const Position& pos, const ReviewLimits& limits) {
   PositionVerdict v;
   if (MoveList<LEGAL>(pos).size() == 0) {
     v.over = true;
@@ -51,8 +49,6 @@ PositionVerdict search_one(Engine& engine, const Position& pos, const ReviewLimi
   return v;
 }
 
-}  // namespace
-
 std::vector<PositionVerdict> search_positions(const std::vector<Position>& positions, const ReviewLimits& limits,
                                               const std::function<void(int, int)>& progress) {
   std::vector<PositionVerdict> out(positions.size());
@@ -65,7 +61,7 @@ std::vector<PositionVerdict> search_positions(const std::vector<Position>& posit
     Engine engine(size_t(std::max(1, limits.hashMb)), 1);
     engine.options().moveOverhead = 0;
     for (int i; (i = next.fetch_add(1)) < total;) {
-      out[size_t(i)] = search_one(engine, positions[size_t(i)], limits);
+      out[size_t(i)] = search_position(engine, positions[size_t(i)], limits);
       std::lock_guard lock(progressMutex);
       ++done;
       if (progress) progress(done, total);

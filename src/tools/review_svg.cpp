@@ -44,8 +44,10 @@ std::string review_svg(const GameReview& r) {
   auto x = [&](size_t ply) { return left + step * double(ply); };
   auto y = [&](double chances) { return top + plotH * (1 - chances / 100); };
 
+  // data-plot-left and data-plot-step let a page map a click to the move under it.
   std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(W) + "\" height=\"" + num(H) + "\" viewBox=\"0 0 " +
-                  num(W) + " " + num(H) + "\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n";
+                  num(W) + " " + num(H) + "\" font-family=\"DejaVu Sans, Verdana, sans-serif\" data-plot-left=\"" + num(left) +
+                  "\" data-plot-step=\"" + num(step) + "\">\n";
   s += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
   // Title: the players and the result; below, the event and year, then each side's accuracy.
   auto known = [](const std::string& v) { return !v.empty() && v != "?" && v.find("??") == std::string::npos; };
@@ -120,7 +122,7 @@ std::string review_svg(const GameReview& r) {
     const MoveReview& m = r.moves[i];
     if (m.mark == Mark::None) continue;
     const double cx = x(i + 1), cy = y(m.whiteChances);
-    s += "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + (m.mark == Mark::Inaccuracy ? "4" : "5.5") + "\" fill=\"" +
+    s += "<circle data-ply=\"" + std::to_string(i) + "\" cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + (m.mark == Mark::Inaccuracy ? "4" : "5.5") + "\" fill=\"" +
          mark_colour(m.mark) + "\" stroke=\"#000\" stroke-width=\"0.8\"><title>" +
          xml(m.numbered + mark_glyph(m.mark) + (m.reason.empty() ? "" : ": " + m.reason)) + "</title></circle>\n";
     if (m.mark != Mark::Inaccuracy) {

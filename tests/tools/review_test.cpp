@@ -335,3 +335,29 @@ TEST(ReviewOutput, GraphSummaryAndJson) {
   EXPECT_TRUE(contains(json, "\"mark\":\"??\"")) << json;
   EXPECT_TRUE(contains(json, "\"eval\":\"#0\"")) << json;
 }
+
+TEST(ReviewSession, OnePositionAtATimeAsTheWebPageDrivesIt) {
+  ReviewSession session;
+  ReviewLimits limits;
+  limits.nodes = 5000;
+  limits.hashMb = 4;
+  EXPECT_TRUE(contains(session.begin("", 0, limits), "\"error\":\"no game found"));
+  EXPECT_TRUE(contains(session.begin("1. e4 e5 2. Ke3 *", 0, limits), "\"error\":\"game 1, line 1: 'Ke3' is not a legal move"));
+
+  const std::string pgn = "[Event \"broken\"]\n\n1. e4 Ke7 *\n\n[White \"A\"]\n[Black \"B\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+  const std::string begin = session.begin(pgn, 0, limits);  // the first game that can be reviewed
+  EXPECT_TRUE(contains(begin, "{\"total\":5,\"number\":2,\"games\":[{\"number\":1,")) << begin;
+  EXPECT_TRUE(contains(begin, "\"error\":\"line 3: 'Ke7' is not a legal move")) << begin;
+  EXPECT_TRUE(contains(session.result(), "not finished"));
+  int done = 0;
+  for (int k = 0; k < 10 && done < session.total(); ++k) done = session.step();
+  EXPECT_EQ(done, 5);
+  EXPECT_EQ(session.step(), 5);  // nothing more to do
+  const std::string result = session.result();
+  EXPECT_EQ(result.rfind("{\"review\":{\"number\":2,", 0), 0u) << result.substr(0, 80);
+  EXPECT_TRUE(contains(result, "\"numbered\":\"2.g4\",")) << result;
+  EXPECT_TRUE(contains(result, "\"mark\":\"??\"")) << result;  // 2.g4 allows mate in one
+  EXPECT_TRUE(contains(result, "\"pgn\":\"[White \\\"A\\\"]\\u000a")) << result.substr(0, 200);
+  EXPECT_TRUE(contains(result, "\"svg\":\"<svg ")) << result.substr(0, 200);
+  EXPECT_TRUE(contains(session.begin(pgn, 1, limits), "\"error\":\"game 1, line 3:"));
+}

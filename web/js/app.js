@@ -12,6 +12,7 @@ import { Chessground } from '../vendor/chessground.js';
 import { Chess } from '../vendor/chess.js';
 import { Engine, Explainer } from './engine.js';
 import { kingSafetyLines, renderOverlay, renderTermTable, taperNote } from './explain.js';
+import { initReview } from './review.js';
 import { sanLine, whiteScoreText, whiteWdl } from './uci_info.js';
 
 const StartFen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -356,6 +357,41 @@ for (const button of $('promotion').querySelectorAll('button'))
     state.pendingPromotion = null;
     if (move) userMove({ ...move, promotion: button.dataset.piece });
   });
+
+// --- review a game: a clicked move's position on this board ---------------------------------
+
+/// Shows a position of a reviewed game on the board, for the explanation panel to explain; the
+/// user may go on from it in analysis mode. A position the board's move logic cannot take (a
+/// Chess960 castling right) is shown and explained without being playable.
+function showReviewPosition(fen, lastMoveUci) {
+  cancelSearch();
+  showMessage('');
+  let game = null;
+  try {
+    game = new Chess(fen);
+  } catch (_) { /* shown below as a picture only */ }
+  const lastMove = lastMoveUci ? [lastMoveUci.slice(0, 2), lastMoveUci.slice(2, 4)] : undefined;
+  if (!game) {
+    board.set({ fen, lastMove, movable: { color: undefined, dests: new Map() } });
+    explainer.explain(fen).then((data) => {
+      if (data.error) return;
+      state.explanation = data;
+      renderTermTable($('eval-terms'), data);
+      $('verdict').textContent = data.verdict;
+      drawOverlay();
+    });
+    return;
+  }
+  state.startFen = fen;
+  state.game = game;
+  state.moves = [];
+  state.mode = 'both';
+  $('mode').value = 'both';
+  positionChanged({ startEngine: false });
+  board.set({ lastMove });
+}
+
+initReview({ showPosition: showReviewPosition });
 
 // --- start: the address contract, or a new game ---------------------------------------------
 

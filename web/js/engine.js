@@ -125,3 +125,56 @@ export class Explainer {
     });
   }
 }
+
+/// "Review a game" in a worker of its own, so that the board, the engine and the explainer stay
+/// free while it searches every position. review() resolves with the finished review
+/// ({review, pgn, svg}) or null when cancelled; cancel() ends it by terminating the worker.
+export class Reviewer {
+  constructor() {
+    this.worker = null;
+    this.pending = null;
+  }
+
+  review(pgn, { number = 0, movetime = 500, nodes = 0 }, { onBegin, onProgress }) {
+    this.cancel();
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.worker = new Worker(WorkerUrl);
+      this.worker.onmessage = (e) => {
+        const msg = e.data;
+        if (msg.type === 'review-begin') {
+          onBegin(msg.begin);
+          if (msg.begin.error) this.finish(null);
+        } else if (msg.type === 'review-progress') {
+          onProgress(msg.done, msg.total);
+        } else if (msg.type === 'review') {
+          this.finish(JSON.parse(msg.json));
+        } else if (msg.type === 'crash') {
+          this.fail(new Error(msg.message));
+        }
+      };
+      this.worker.onerror = (e) => this.fail(new Error(e.message || 'the review worker failed to load'));
+      this.worker.postMessage({ id: 1, review: { pgn, number, movetime, nodes } });
+    });
+  }
+
+  get running() { return this.pending !== null; }
+
+  cancel() { this.finish(null); }
+
+  finish(value) {
+    const pending = this.pending;
+    this.pending = null;
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    if (pending) pending.resolve(value);
+  }
+
+  fail(error) {
+    const pending = this.pending;
+    this.pending = null;
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    if (pending) pending.reject(error);
+  }
+}

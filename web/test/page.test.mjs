@@ -5,13 +5,15 @@
 //   - index.html?fen=<FEN>&movetime=<ms> puts a legal move in #bestmove and the term table in
 //     #eval-terms, whose rows are `taper eval`'s and whose Total row equals its total;
 //   - a bad FEN in the address gives a clear message and no crash;
-//   - a search can be stopped, and the page goes on working.
+//   - a search can be stopped, and the page goes on working;
+//   - "Review a game" reviews a pasted PGN: Black's known blunder marked ?? with its reason,
+//     and a clicked move's position on the board.
 // Run by web/test/run.sh (make test-web): TAPER_WEB_SITE is the built page, TAPER_NATIVE the
 // native binary, CHROMIUM the browser; SCREENSHOTS=DIR also writes the two pictures of docs/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -202,6 +204,37 @@ describe('Taper web page', () => {
     await page.waitForFunction(() => document.querySelector('#pv').textContent !== '', null, { timeout: 60000 });
     await page.click('#stop');
     assert.ok(nativeMoves(fen).legalMoves.includes(await waitForBestmove(page)));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('review a game: progress, graph, marks, and a clicked move on the board', async () => {
+    const { page, errors } = await openPage();
+    await waitForExplanation(page);
+    const pgn = readFileSync(new URL('../../tests/data/games/legal_mate.pgn', import.meta.url), 'utf8');
+    await page.fill('#review-pgn', pgn);
+    await page.selectOption('#review-time', '200');
+    await page.click('#review-start');
+    await page.waitForFunction(() => document.body.dataset.review === 'running');
+    await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 120000 });
+    assert.equal(await page.locator('#review-graph svg').count(), 1, 'the graph');
+    const moves = await page.$$eval('#review-moves .review-move', (bs) => bs.map((b) => [b.textContent, b.dataset.mark]));
+    assert.equal(moves.length, 13);
+    assert.deepEqual(moves[9], ['Bxd1??', '??'], "5...Bxd1 is Black's blunder");
+    for (const [k, [, mark]] of moves.entries()) if (k % 2 === 0) assert.ok(mark !== '?' && mark !== '??', `White's move ${k} unmarked`);
+    await page.click('#review-moves .review-move[data-ply="9"]');
+    await page.waitForFunction(() => document.querySelector('#review-detail').dataset.ply === '9');
+    assert.match(await page.textContent('#review-detail'), /5\.\.\.Bxd1\?\? allows mate in 2: 6\.Bxf7\+ Ke7 7\.Nd5#/);
+    // The board and its explanation show the position after the move.
+    const after = nativeMoves(StartFen, ['e2e4', 'e7e5', 'g1f3', 'd7d6', 'f1c4', 'c8g4', 'b1c3', 'g7g6', 'f3e5', 'g4d1']);
+    assert.ok(after.ok, after.error);
+    assert.equal((await page.inputValue('#fen-input')).split(' ')[0], after.fen.split(' ')[0]);
+    await waitForExplanation(page);
+    assert.ok((await page.getAttribute('#review-download', 'href')).startsWith('blob:'), 'the annotated PGN to download');
+    // A text that is no game says so.
+    await page.fill('#review-pgn', 'hello');
+    await page.click('#review-start');
+    await page.waitForFunction(() => document.querySelector('#review-status').textContent.includes('cannot be reviewed'));
     assert.deepEqual(errors, []);
     await page.close();
   });

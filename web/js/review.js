@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// "Review a game": a pasted or opened PGN reviewed by the engine in its worker (the native
+// `taper review`, docs/REVIEW.md), with a progress bar, the graph of White's chances, the move
+// list with its marks, and for a clicked move the position on the page's board (whose
+// explanation panel then explains it), the reason, the best line and the evaluation.
+
+import { Reviewer } from './engine.js';
+
+const $ = (id) => document.getElementById(id);
+const MarkNames = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' };
+
+/// `showPosition(fen, lastMoveUci)` puts a position on the page's board (and so in its explanation).
+export function initReview({ showPosition }) {
+  const reviewer = new Reviewer();
+  let current = null;  // the finished review: {review, pgn, svg}
+  let selected = -1;
+
+  function setStatus(text) { $('review-status').textContent = text; }
+
+  function setRunning(on) {
+    document.body.dataset.review = on ? 'running' : current ? 'done' : 'idle';
+    $('review-start').disabled = on;
+    $('review-cancel').disabled = !on;
+    $('review-progress').hidden = !on;
+  }
+
+  async function start() {
+    const pgn = $('review-pgn').value;
+    if (!pgn.trim()) return setStatus('Paste a game in PGN, or open a PGN file, first.');
+    current = null;
+    selected = -1;
+    for (const id of ['review-graph', 'review-summary', 'review-moves', 'review-detail']) $(id).replaceChildren();
+    $('review-download').hidden = true;
+    setRunning(true);
+    setStatus('Reading the game\u2026');
+    const started = performance.now();
+    const movetime = parseInt($('review-time').value, 10) || 500;
+    let result;
+    try {
+      result = await reviewer.review(pgn, { number: parseInt($('review-game').value, 10) || 0, movetime }, {
+        onBegin: (begin) => {
+          if (begin.error) return setStatus(`This game cannot be reviewed: ${begin.error}.`);
+          const broken = (begin.games || []).filter((g) => g.error);
+          const notes = broken.map((g) => `game ${g.number}: ${g.error}`).concat(begin.warnings || []);
+          setStatus(`Reviewing game ${begin.number} of ${begin.games.length}: ${begin.total} positions` +
+            (notes.length ? ` (${notes.join('; ')})` : ''));
+          $('review-progress').max = begin.total;
+          $('review-progress').value = 0;
+        },
+        onProgress: (done, total) => {
+          $('review-progress').value = done;
+          const left = Math.ceil(((performance.now() - started) / done) * (total - done) / 1000);
+          $('review-progress').title = `${done}/${total} positions, about ${left} s left`;
+          $('review-status').dataset.done = `${done}/${total}`;
+        },
+      });
+    } catch (e) {
+      setStatus(`The review stopped: ${e.message}`);
+      result = null;
+    }
+    if (result) current = result;
+    setRunning(false);
+    if (result) render();
+  }
+
+  function render() {
+    const r = current.review;
+    setStatus(`${r.title}   ${r.result}`);
+    $('review-graph').innerHTML = current.svg;  // Taper's own SVG (tools/review_svg.cpp), escaped there
+    const svg = $('review-graph').querySelector('svg');
+    svg.removeAttribute('width');
+    svg.removeAttribute('height');
+    svg.addEventListener('click', (e) => {
+      const dot = e.target.closest('[data-ply]');
+      if (dot) return select(parseInt(dot.dataset.ply, 10));
+      const box = svg.getBoundingClientRect();
+      const x = ((e.clientX - box.left) / box.width) * svg.viewBox.baseVal.width;
+      const ply = Math.round((x - parseFloat(svg.dataset.plotLeft)) / parseFloat(svg.dataset.plotStep)) - 1;
+      if (ply >= 0 && ply < r.moves.length) select(ply);
+    });
+    renderSummary(r);
+    renderMoves(r);
+    const blob = new Blob([current.pgn], { type: 'application/x-chess-pgn' });
+    const link = $('review-download');
+    if (link.href) URL.revokeObjectURL(link.href);
+    link.href = URL.createObjectURL(blob);
+    link.hidden = false;
+    document.body.dataset.review = 'done';
+  }
+
+  function renderSummary(r) {
+    const table = document.createElement('table');
+    table.innerHTML = '<thead><tr><th></th><th>accuracy</th><th>?!</th><th>?</th><th>??</th></tr></thead>';
+    const body = document.createElement('tbody');
+    for (const [side, name] of [['white', r.tags.White], ['black', r.tags.Black]]) {
+      const p = r[side];
+      const tr = document.createElement('tr');
+      tr.dataset.side = side;
+      const cells = [`${side === 'white' ? 'White' : 'Black'}${name && name !== '?' ? ` (${name})` : ''}`,
+        p.moves ? `${Math.round(p.accuracy)}%` : '\u2013', p.inaccuracies, p.mistakes, p.blunders];
+      for (const [k, text] of cells.entries()) {
+        const td = document.createElement(k === 0 ? 'th' : 'td');
+        td.textContent = String(text);
+        tr.append(td);
+      }
+      body.append(tr);
+    }
+    table.append(body);
+    const opening = document.createElement('p');
+    opening.className = 'quiet';
+    opening.textContent = (r.opening ? `Opening: ${r.opening}. ` : '') +
+      (r.bookPlies ? `The first ${r.bookPlies} plies follow the book and are not marked. ` : '') +
+      (r.final ? `Final position: ${r.final}.` : '');
+    $('review-summary').replaceChildren(table, opening);
+  }
+
+  function renderMoves(r) {
+    const list = $('review-moves');
+    list.replaceChildren();
+    let li = null;
+    r.moves.forEach((m, i) => {
+      if (m.color === 'white' || i === 0) {
+        li = document.createElement('li');
+        li.value = parseInt(m.numbered, 10);
+        if (m.color === 'black') li.append('\u2026 ');
+        list.append(li);
+      }
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'review-move' + (m.mark ? ` mark-${MarkNames[m.mark]}` : '') + (m.book ? ' book' : '');
+      b.dataset.ply = String(i);
+      b.dataset.mark = m.mark;
+      b.textContent = m.san + m.mark;
+      b.title = m.reason || (m.mark ? `${m.best} was best` : m.label);
+      b.addEventListener('click', () => select(i));
+      li.append(b, ' ');
+    });
+  }
+
+  function select(i) {
+    const r = current && current.review;
+    if (!r || i < 0 || i >= r.moves.length) return;
+    selected = i;
+    const m = r.moves[i];
+    for (const b of $('review-moves').querySelectorAll('.review-move')) b.classList.toggle('selected', b.dataset.ply === String(i));
+    const detail = $('review-detail');
+    detail.replaceChildren();
+    detail.dataset.ply = String(i);
+    const head = document.createElement('p');
+    head.className = 'review-head';
+    head.textContent = `${m.numbered}${m.mark}` + (m.mark ? ` \u2014 ${MarkNames[m.mark]}` : m.book ? ' \u2014 book' : '');
+    const lines = [
+      ['Evaluation after the move', `${m.eval} (White's chances ${Math.round(m.whiteChances)}%)` + (m.label ? `: ${m.label}` : '')],
+      ['Chances of the side that moved', `${Math.round(m.chancesBefore)}% with the best move, ${Math.round(m.chancesAfter)}% after this one`],
+      ['Best line', m.bestLine || '\u2013'],
+      ['After the move played', m.playedLine || '\u2013'],
+    ];
+    detail.append(head);
+    if (m.reason) {
+      const reason = document.createElement('p');
+      reason.className = 'review-reason';
+      reason.textContent = m.reason;
+      detail.append(reason);
+    }
+    const dl = document.createElement('dl');
+    for (const [k, v] of lines) {
+      const dt = document.createElement('dt');
+      dt.textContent = k;
+      const dd = document.createElement('dd');
+      dd.textContent = v;
+      dl.append(dt, dd);
+    }
+    const note = document.createElement('p');
+    note.className = 'quiet';
+    note.textContent = 'The board shows the position after the move; "Why Taper judges it so" explains its evaluation.';
+    detail.append(dl, note);
+    showPosition(m.fenAfter, m.uci);
+  }
+
+  $('review-start').addEventListener('click', start);
+  $('review-cancel').addEventListener('click', () => {
+    reviewer.cancel();
+    setStatus('Review cancelled.');
+  });
+  $('review-file').addEventListener('change', async (e) => {
+    const file = e.target.files && e.target.files[0];
+    if (!file) return;
+    // Old PGN files are often Latin-1: the engine reads bytes that are not UTF-8 as Latin-1, so
+    // pass the bytes on as they are (one character per byte) when they are not valid UTF-8.
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let text;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch (_) {
+      text = new TextDecoder('latin1').decode(bytes);
+    }
+    $('review-pgn').value = text;
+  });
+  document.addEventListener('keydown', (e) => {
+    if (!current || e.target.closest('input, textarea, select')) return;
+    if (e.key === 'ArrowRight') select(selected + 1);
+    else if (e.key === 'ArrowLeft') select(selected - 1);
+  });
+  setRunning(false);
+}
