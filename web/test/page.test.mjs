@@ -9,7 +9,7 @@
 //   - "Review a game" reviews a pasted PGN: Black's known blunder marked ?? with its reason,
 //     and a clicked move's position on the board.
 // Run by web/test/run.sh (make test-web): TAPER_WEB_SITE is the built page, TAPER_NATIVE the
-// native binary, CHROMIUM the browser; SCREENSHOTS=DIR also writes the two pictures of docs/.
+// native binary, CHROMIUM the browser; SCREENSHOTS=DIR also writes the three pictures of docs/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -261,6 +261,17 @@ describe('Taper web page', () => {
       await waitForExplanation(view.page);
       await view.page.screenshot({ path: join(dir, 'web-eval.png') });
       await view.page.close();
+      // A game reviewed: the Opera game, Black's 9...b5 clicked.
+      const review = await openPage();
+      await waitForExplanation(review.page);
+      await review.page.setViewportSize({ width: 1360, height: 1600 });
+      await review.page.fill('#review-pgn', readFileSync(new URL('../../tests/data/games/opera_game.pgn', import.meta.url), 'utf8'));
+      await review.page.click('#review-start');
+      await review.page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 300000 });
+      await review.page.click('#review-moves .review-move[data-ply="17"]');
+      await review.page.waitForTimeout(500);
+      await review.page.locator('#review').screenshot({ path: join(dir, 'web-review.png') });
+      await review.page.close();
     });
   }
 });

@@ -3,7 +3,7 @@
 # `make test-web`: builds the page (web/build.sh) and the native engine, then drives the page in
 # Debian's headless Chromium (web/test/page.test.mjs). Without chromium, Node.js 20+ or emscripten
 # it skips with a message, unless WEB_TEST_STRICT=1 (CI), where a skip is a failure.
-#   web/test/run.sh [--screenshots DIR]   also writes DIR/web-game.png and DIR/web-eval.png
+#   web/test/run.sh [--screenshots DIR]   also writes DIR/web-game.png, DIR/web-eval.png and DIR/web-review.png
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 shots=""
