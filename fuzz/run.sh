@@ -8,7 +8,7 @@
 #   FUZZ_TARGETS="uci" fuzz/run.sh 1200  # one target, 20 minutes
 #
 # Environment: FUZZ_BUILD (build dir, default build/fuzz), FUZZ_OUT (artifacts, default
-# $FUZZ_BUILD/runs), FUZZ_TARGETS (default "fen move uci"), CXX (default clang++),
+# $FUZZ_BUILD/runs), FUZZ_TARGETS (default "fen move uci pgn"), CXX (default clang++),
 # FUZZ_TIMEOUT (seconds one input may take, default 25; raise it on a loaded machine),
 # FUZZ_NO_BUILD=1 to use an existing build, FUZZ_KEEP_CORPUS=1 to keep the grown corpus in
 # $FUZZ_OUT/corpus-<target> (merged back nowhere: the committed seeds stay small), FUZZ_SEED
@@ -20,7 +20,7 @@ case $seconds in '' | *[!0-9]*) echo "usage: fuzz/run.sh [SECONDS]" >&2; exit 2 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FUZZ_BUILD:-$root/build/fuzz}
 out=${FUZZ_OUT:-$build/runs}
-targets=${FUZZ_TARGETS:-"fen move uci"}
+targets=${FUZZ_TARGETS:-"fen move uci pgn"}
 
 if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="${CXX:-clang++}" -DTAPER_FUZZ=ON \

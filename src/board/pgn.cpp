@@ -81,9 +81,9 @@ class Reader {
 
   bool at_line_start(size_t k) const { return k == 0 || text_[k - 1] == '\n'; }
 
-  /// `[Name "` at `k` after optional blanks at the start of a line: a tag, so a new game begins.
+  /// `[Name "` at `k`, the start of a line: a tag, so a new game begins. (Only at the very start:
+  /// a writer can keep a comment's word from looking like one by indenting it.)
   bool tag_line_at(size_t k) const {
-    while (k < text_.size() && (text_[k] == ' ' || text_[k] == '\t')) ++k;
     if (k >= text_.size() || text_[k] != '[') return false;
     size_t j = k + 1, nameStart = j;
     while (j < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[j])) || text_[j] == '_')) ++j;

@@ -19,7 +19,10 @@ class Wrapper {
  public:
   void word(const std::string& w) {
     if (!line_.empty() && line_.size() + 1 + w.size() > 79) flush();
-    line_ += line_.empty() ? "" : " ";
+    // A line that begins with '%' is an escape line to a reader, one that begins with '[' a tag
+    // pair: a comment's word never starts a line so.
+    if (line_.empty() && !w.empty() && (w[0] == '%' || w[0] == '[')) line_ = " ";
+    if (!line_.empty() && line_ != " ") line_ += ' ';
     line_ += w;
   }
   /// A comment, its words wrapped like the rest; braces inside become parentheses.

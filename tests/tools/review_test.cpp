@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "board/movegen.hpp"
 #include "board/notation.hpp"
 #include "board/pgn.hpp"
 #include "test_data.hpp"
@@ -360,4 +361,27 @@ TEST(ReviewSession, OnePositionAtATimeAsTheWebPageDrivesIt) {
   EXPECT_TRUE(contains(result, "\"pgn\":\"[White \\\"A\\\"]\\u000a")) << result.substr(0, 200);
   EXPECT_TRUE(contains(result, "\"svg\":\"<svg ")) << result.substr(0, 200);
   EXPECT_TRUE(contains(session.begin(pgn, 1, limits), "\"error\":\"game 1, line 3:"));
+}
+
+TEST(ReviewOutput, CommentsCannotBreakTheAnnotatedPgn) {
+  // Comments whose words, once wrapped, would begin a line with '%' (an escape line) or '[Name "'
+  // (a tag pair), and a ';' comment holding '}'. A review made up without a search.
+  std::string pgn = "[Event \"x\"]\n\n1. e4 {";
+  for (int k = 0; k < 12; ++k) pgn += "%escape [Event \"no\"] ";
+  pgn += "} e5 ; a } brace\n2. Nf3 *\n";
+  const std::vector<PgnGame> games = read_pgn(pgn);
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_TRUE(games[0].error.empty()) << games[0].error;
+  std::vector<PositionVerdict> verdicts(games[0].moves.size() + 1);
+  const std::vector<Position> positions = game_positions(games[0]);
+  for (size_t i = 0; i < verdicts.size(); ++i) {
+    verdicts[i].best = *MoveList<LEGAL>(positions[i]).begin();
+    verdicts[i].pv = {verdicts[i].best};
+  }
+  const std::string out = annotated_pgn(review_game(games[0], verdicts));
+  const std::vector<PgnGame> back = read_pgn(out);
+  ASSERT_EQ(back.size(), 1u) << out;
+  EXPECT_TRUE(back[0].error.empty()) << back[0].error << "\n" << out;
+  EXPECT_EQ(back[0].moves.size(), 3u) << out;
+  EXPECT_TRUE(contains(out, "a ) brace")) << out;
 }
