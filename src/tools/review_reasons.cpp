@@ -231,7 +231,7 @@ std::string mistake_reason(const Position& before, const MoveReview& m) {
   // Mates first: nothing else matters as much.
   if (m.bestScore >= VALUE_MATE_IN_MAX_PLY && m.playedScore < VALUE_MATE_IN_MAX_PLY) {
     const int n = (VALUE_MATE - m.bestScore + 1) / 2;
-    return head + "misses mate in " + std::to_string(n) + ": " + numbered_line(before, m.bestLine, size_t(2 * n - 1)) + ".";
+    return head + "missed mate in " + std::to_string(n) + ": " + numbered_line(before, m.bestLine, size_t(2 * n - 1)) + ".";
   }
   if (m.playedScore <= VALUE_MATED_IN_MAX_PLY && m.bestScore > VALUE_MATED_IN_MAX_PLY) {
     const int n = (VALUE_MATE + m.playedScore) / 2;  // plies from before the move: the opponent's moves are half

@@ -188,7 +188,7 @@ TEST(ReviewReasons, MaterialAndMissedMate) {
   h.bestLine = {parse_san_move(pos, "Rd8")};
   h.playedLine = {h.played};
   h.bestScore = mate_in(1), h.playedScore = 30;
-  EXPECT_EQ(mistake_reason(pos, h), "1.h3?? misses mate in 1: 1.Rd8#.");
+  EXPECT_EQ(mistake_reason(pos, h), "1.h3?? missed mate in 1: 1.Rd8#.");
 }
 
 TEST(ReviewGame, LegalsMateTheQueenTakenIsABlunderThatAllowsMate) {
