@@ -50,8 +50,7 @@ std::vector<Position> game_positions(const PgnGame& game);
 PositionVerdict search_position(Engine& engine, const Position& pos, const ReviewLimits& limits);
 
 /// Searches every position, `limits.threads` at a time. `progress(done, total)` is called after
-/// each finished position (from the calling thread's point of view it may come from any worker,
-/// but never two at once).
+/// each finished position, from whichever worker finished it, one call at a time.
 std::vector<PositionVerdict> search_positions(const std::vector<Position>& positions, const ReviewLimits& limits,
                                               const std::function<void(int done, int total)>& progress = {});
 
