@@ -31,4 +31,4 @@ fi
 
 export TAPER_WEB_SITE=$PWD/build/web/site TAPER_NATIVE CHROMIUM=$chromium
 [ -n "$shots" ] && export SCREENSHOTS=$shots
-cd web && node --test --test-reporter=spec test/page.test.mjs
+cd web && node --test --test-reporter=spec test/page.test.mjs test/pgn_readback.test.mjs

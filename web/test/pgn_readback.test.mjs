@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The annotated PGN of `taper review` read back by chess.js, the page's own chess library: every
+// reviewed game of the test games loads, with the moves Taper reviewed ([%eval] comments, NAGs,
+// reasons and best-line variations must not confuse a reader that is not Taper's own).
+// Run by web/test/run.sh (make test-web) with TAPER_NATIVE the native binary.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Chess } from 'chess.js';
+
+const native = process.env.TAPER_NATIVE;
+const games = ['opera_game.pgn', 'legal_mate.pgn', 'chigorin_steinitz_1892_g23.pgn'];
+
+/// The games of a PGN text, one string each (a game starts at its first tag after a blank line).
+function splitGames(text) {
+  return text.split(/\n\s*\n(?=\[)/).map((g) => g.trim()).filter((g) => g.startsWith('['));
+}
+
+for (const name of games) {
+  test(`chess.js reads taper review's annotated ${name} with the reviewed moves`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taper-readback-'));
+    try {
+      const out = join(dir, 'annotated.pgn'), json = join(dir, 'review.json');
+      execFileSync(native, ['review', join('..', 'tests', 'data', 'games', name), '--nodes', '20000',
+        '--out', out, '--json', json], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const reviewed = JSON.parse(readFileSync(json, 'utf8')).games;
+      const annotated = splitGames(readFileSync(out, 'utf8'));
+      assert.equal(annotated.length, reviewed.length);
+      reviewed.forEach((game, k) => {
+        const chess = new Chess();
+        chess.loadPgn(annotated[k]);
+        const moves = chess.history({ verbose: true }).map((m) => m.from + m.to + (m.promotion || ''));
+        assert.deepEqual(moves, game.moves.map((m) => m.uci));
+        assert.ok(game.moves.some((m) => m.mark), 'the test game has marked moves, so NAGs are read too');
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
