@@ -6,30 +6,18 @@
 #include <sstream>
 
 #include "board/notation.hpp"
+#include "tools/json_text.hpp"
 
 namespace taper::tools {
 
 namespace {
-
-std::string quoted(std::string_view text) {
-  std::string s = "\"";
-  for (char ch : text) {
-    if (ch == '"' || ch == '\\') s += '\\', s += ch;
-    else if (static_cast<unsigned char>(ch) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-      s += buf;
-    } else s += ch;
-  }
-  return s + "\"";
-}
 
 std::string squares(Bitboard b) {
   std::string s = "[";
   while (b) {
     const Square sq = pop_lsb(b);
     if (s.size() > 1) s.push_back(',');
-    s.append(quoted(square_to_string(sq)));
+    s.append(json_quoted(square_to_string(sq)));
   }
   s.push_back(']');
   return s;
@@ -38,7 +26,7 @@ std::string squares(Bitboard b) {
 std::string pair(Score v) { return "[" + std::to_string(v.mg()) + "," + std::to_string(v.eg()) + "]"; }
 
 std::string row_json(std::string_view term, Score white, Score black, int cp) {
-  return "{\"term\":" + quoted(term) + ",\"white\":" + pair(white) + ",\"black\":" + pair(black) +
+  return "{\"term\":" + json_quoted(term) + ",\"white\":" + pair(white) + ",\"black\":" + pair(black) +
          ",\"total\":" + pair(white - black) + ",\"cp\":" + std::to_string(cp) + "}";
 }
 
@@ -50,21 +38,21 @@ std::string eval_json(const Position& pos, const EvalExplanation& e) {
   const EvalRecord& r = e.record;
   const char* exitName = r.exit == EvalExit::General ? "general" : r.exit == EvalExit::KnownEndgame ? "known-endgame" : "insufficient-material";
   std::ostringstream o;
-  o << "{\"fen\":" << quoted(pos.fen()) << ",\"sideToMove\":\"" << colour_name(pos.side_to_move()) << "\""
+  o << "{\"fen\":" << json_quoted(pos.fen()) << ",\"sideToMove\":\"" << colour_name(pos.side_to_move()) << "\""
     << ",\"exit\":\"" << exitName << "\",\"phase\":" << r.phase << ",\"phaseMidgame\":" << PhaseMidgame
     << ",\"scale\":" << r.scale << ",\"scaleNormal\":" << ScaleNormal << ",\"rows\":[";
   for (size_t i = 0; i < e.rows.size(); ++i)
     o << (i ? "," : "") << row_json(e.rows[i].term, e.rows[i].white, e.rows[i].black, e.rows[i].cp);
   o << "],\"total\":" << row_json("Total", e.totalWhite, e.totalBlack, e.finalCp) << ",\"final\":" << e.finalCp
-    << ",\"verdict\":" << quoted(e.words.verdict) << ",\"deciding\":[";
-  for (size_t i = 0; i < e.words.deciding.size(); ++i) o << (i ? "," : "") << quoted(e.words.deciding[i]);
+    << ",\"verdict\":" << json_quoted(e.words.verdict) << ",\"deciding\":[";
+  for (size_t i = 0; i < e.words.deciding.size(); ++i) o << (i ? "," : "") << json_quoted(e.words.deciding[i]);
   o << "],\"kings\":[";
   for (Color c : {WHITE, BLACK}) {
     std::string checks;
     for (char letter : e.safeChecks[c]) checks += std::string(checks.empty() ? "" : ",") + "\"" + letter + "\"";
     const EvalSquares& sq = e.squares;
     o << (c == WHITE ? "" : ",") << "{\"colour\":\"" << colour_name(c) << "\",\"square\":"
-      << quoted(square_to_string(pos.king_square(c))) << ",\"inner\":" << squares(sq.kingInner[c])
+      << json_quoted(square_to_string(pos.king_square(c))) << ",\"inner\":" << squares(sq.kingInner[c])
       << ",\"outer\":" << squares(sq.kingOuter[c]) << ",\"attacked\":" << squares(sq.zoneAttacked[c])
       << ",\"weak\":" << squares(sq.weakInner[c] | sq.weakOuter[c]) << ",\"attackers\":" << sq.zoneAttackers[c]
       << ",\"units\":" << r.units[c] << ",\"curveApplies\":" << (r.dangerReal[c] ? "true" : "false")
@@ -72,7 +60,7 @@ std::string eval_json(const Position& pos, const EvalExplanation& e) {
   }
   o << "],\"pieces\":[";
   for (size_t i = 0; i < e.shares.size(); ++i)
-    o << (i ? "," : "") << "{\"square\":" << quoted(square_to_string(e.shares[i].square)) << ",\"piece\":\""
+    o << (i ? "," : "") << "{\"square\":" << json_quoted(square_to_string(e.shares[i].square)) << ",\"piece\":\""
       << piece_letter(e.shares[i].piece) << "\",\"share\":" << e.shares[i].share << "}";
   o << "],\"passed\":{\"white\":" << squares(e.squares.passed[WHITE]) << ",\"black\":" << squares(e.squares.passed[BLACK])
     << "},\"outposts\":{\"white\":" << squares(e.squares.outposts[WHITE])
@@ -82,6 +70,6 @@ std::string eval_json(const Position& pos, const EvalExplanation& e) {
 
 std::string eval_json(const Position& pos) { return eval_json(pos, explain_evaluation(pos)); }
 
-std::string eval_json_error(const std::string& message) { return "{\"error\":" + quoted(message) + "}\n"; }
+std::string eval_json_error(const std::string& message) { return "{\"error\":" + json_quoted(message) + "}\n"; }
 
 }  // namespace taper::tools

@@ -4,31 +4,10 @@
 #include <cstdio>
 
 #include "search/engine.hpp"
+#include "tools/json_text.hpp"
 #include "tools/review.hpp"
 
 namespace taper::tools {
-
-namespace {
-
-std::string quoted(std::string_view text) {
-  std::string s = "\"";
-  for (char ch : text) {
-    if (ch == '"' || ch == '\\') {
-      s += '\\';
-      s += ch;
-    } else if (static_cast<unsigned char>(ch) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-      s += buf;
-    } else {
-      s += ch;
-    }
-  }
-  s += '"';
-  return s;
-}
-
-}  // namespace
 
 ReviewSession::ReviewSession() = default;
 
@@ -45,9 +24,9 @@ std::string ReviewSession::begin(const std::string& pgnText, int number, const R
   std::string list = "[", warnings = "[";
   for (const PgnGame& g : games_) {
     if (list.size() > 1) list += ',';
-    list += "{\"number\":" + std::to_string(g.number) + ",\"title\":" + quoted(g.title()) + ",\"plies\":" +
+    list += "{\"number\":" + std::to_string(g.number) + ",\"title\":" + json_quoted(g.title()) + ",\"plies\":" +
             std::to_string(g.moves.size()) + ",\"error\":" +
-            quoted(g.error.empty() ? "" : "line " + std::to_string(g.errorLine) + ": " + g.error) + "}";
+            json_quoted(g.error.empty() ? "" : "line " + std::to_string(g.errorLine) + ": " + g.error) + "}";
     const bool usable = g.error.empty() && !g.moves.empty();
     if (!game_ && usable && (number == 0 || g.number == number)) game_ = &g;
   }
@@ -57,11 +36,11 @@ std::string ReviewSession::begin(const std::string& pgnText, int number, const R
     const std::string why = !asked->error.empty() ? "game " + std::to_string(asked->number) + ", line " +
                                                         std::to_string(asked->errorLine) + ": " + asked->error
                                                   : "game " + std::to_string(asked->number) + " has no moves";
-    return "{\"error\":" + quoted(why) + ",\"games\":" + list + "}";
+    return "{\"error\":" + json_quoted(why) + ",\"games\":" + list + "}";
   }
   for (const std::string& w : game_->warnings) {
     if (warnings.size() > 1) warnings += ',';
-    warnings += quoted(w);
+    warnings += json_quoted(w);
   }
   warnings += ']';
   positions_ = game_positions(*game_);
@@ -81,7 +60,7 @@ std::string ReviewSession::result() const {
   GameReview review = review_game(*game_, verdicts_);
   review.method = limits_.nodes ? std::to_string(limits_.nodes) + " nodes a position"
                                  : std::to_string(limits_.moveTimeMs) + " ms a position";
-  return "{\"review\":" + review_json(review) + ",\"pgn\":" + quoted(annotated_pgn(review)) + ",\"svg\":" + quoted(review_svg(review)) + "}";
+  return "{\"review\":" + review_json(review) + ",\"pgn\":" + json_quoted(annotated_pgn(review)) + ",\"svg\":" + json_quoted(review_svg(review)) + "}";
 }
 
 }  // namespace taper::tools
