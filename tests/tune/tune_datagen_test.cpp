@@ -37,23 +37,29 @@ Parsed parse_file(const std::string& path) {
   return p;
 }
 
+/// Short, fast games for the tests: a small book line plus random plies, early adjudication.
+DatagenOptions short_games(const std::string& path, uint64_t positions, int threads, uint64_t nodes, int maxPlies) {
+  DatagenOptions o;
+  o.output = path;
+  o.positions = positions;
+  o.threads = threads;
+  o.nodes = nodes;
+  o.book = data_path("books/noob_2moves.epd");
+  o.randomPlies = 4;
+  o.maxPlies = maxPlies;
+  o.winScore = 600;
+  o.winPlies = 4;
+  o.drawStartPly = 40;
+  o.progressSeconds = 0;
+  return o;
+}
+
 }  // namespace
 
 TEST(TuneDatagen, OutputParsesBackAndResumes) {
   const std::string path = ::testing::TempDir() + "taper_datagen_test_" + std::to_string(::getpid()) + ".txt";
   std::filesystem::remove(path);
-  DatagenOptions o;
-  o.output = path;
-  o.positions = 60;
-  o.threads = 2;
-  o.nodes = 400;
-  o.book = data_path("books/noob_2moves.epd");
-  o.randomPlies = 4;
-  o.maxPlies = 120;
-  o.winScore = 600;
-  o.winPlies = 4;
-  o.drawStartPly = 40;
-  o.progressSeconds = 0;
+  DatagenOptions o = short_games(path, 60, 2, 400, 120);
   o.header = "taper datagen test";
   DatagenReport r;
   std::string error;
@@ -106,20 +112,9 @@ TEST(TuneDatagen, OutputParsesBackAndResumes) {
 TEST(TuneDatagen, SamplesFewPositionsPerGameWithDeeperLabels) {
   const std::string path = ::testing::TempDir() + "taper_datagen_sample_" + std::to_string(::getpid()) + ".txt";
   std::filesystem::remove(path);
-  DatagenOptions o;
-  o.output = path;
-  o.positions = 12;
-  o.threads = 1;
-  o.nodes = 300;
+  DatagenOptions o = short_games(path, 12, 1, 300, 100);
   o.samplesPerGame = 3;
   o.labelNodes = 3000;
-  o.book = data_path("books/noob_2moves.epd");
-  o.randomPlies = 4;
-  o.maxPlies = 100;
-  o.winScore = 600;
-  o.winPlies = 4;
-  o.drawStartPly = 40;
-  o.progressSeconds = 0;
   DatagenReport r;
   std::string error;
   ASSERT_TRUE(generate_data(o, r, &error)) << error;
@@ -177,21 +172,10 @@ TEST(TuneDatagen, PvLeafStoresTheEndOfTheLabelSearchsLine) {
     const std::string path = ::testing::TempDir() + "taper_datagen_leaf_" + std::to_string(pvLeaf) + "_" +
                              std::to_string(::getpid()) + ".txt";
     std::filesystem::remove(path);
-    DatagenOptions o;
-    o.output = path;
-    o.positions = 8;
-    o.threads = 1;
-    o.nodes = 300;
+    DatagenOptions o = short_games(path, 8, 1, 300, 100);
     o.samplesPerGame = 2;
     o.labelDepth = 6;
     o.pvLeaf = pvLeaf;
-    o.book = data_path("books/noob_2moves.epd");
-    o.randomPlies = 4;
-    o.maxPlies = 100;
-    o.winScore = 600;
-    o.winPlies = 4;
-    o.drawStartPly = 40;
-    o.progressSeconds = 0;
     o.seed = 7;
     DatagenReport r;
     std::string error;
