@@ -37,6 +37,14 @@ constexpr int ProbCutReduction = 4;
 constexpr int ProbCutTries = 2;
 // A singular verification trusts a lower bound this many plies shallower than the node.
 constexpr int SingularTtDepthSlack = 3;
+// bundle7: singular extensions from this depth (two plies deeper in a PV node on a PV line).
+constexpr int SingularDepthB7 = 6;
+// bundle7: the static eval's improvement assumed when neither two nor four plies up has one.
+constexpr int ImprovementUnknown = 110;
+// bundle7: each raise of alpha in a PV node between these depths (exclusive) costs a ply.
+constexpr int AlphaRaiseMinDepth = 1, AlphaRaiseMaxDepth = 6;
+// bundle7: siblings' children that cut off more often than this add a ply of reduction.
+constexpr int LmrSiblingCutoffs = 3;
 // Little material left: both sides' pieces together worth at most two rooks.
 constexpr int EndgameMaterial = 2 * SeeValue[ROOK];
 // Late move reductions start at this depth.
@@ -201,6 +209,7 @@ struct Worker::Node {
   Value rawEval = VALUE_NONE;    // the evaluator's own (the TT keeps that one)
   Value eval = VALUE_NONE;       // corrected, or the TT value when its bound says it is better
   bool improving = false;        // the static eval beats the one two (or four) plies up
+  int improvement = 0;           // by how much (ImprovementUnknown without an earlier one; 0 in check)
   Value maxValue = VALUE_INFINITE;  // a tablebase's upper bound on a PV node's value
   Move counter;                  // the move that last refuted the previous move
   bool afterEndgameCapture = false;
@@ -268,6 +277,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
   // The grandchildren's statScore starts from 0; each later grandchild inherits the last one's.
   (ss + 2)->statScore = 0;
+  (ss + 2)->cutoffCnt = 0;
+  if (RootNode) (ss + 1)->cutoffCnt = 0;  // no node resets the root's children's count
   const Move prevMove = (ss - 1)->currentMove;
   node.prevSq = prevMove.is_ok() ? prevMove.to() : SQ_NONE;
   node.excluded = ss->excludedMove;
@@ -321,20 +332,30 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
     // Extensions.
     int extension = 0;
-    if (!RootNode && m == node.ttMove && singular_candidate(node, depth)) {
+    if (!RootNode && m == node.ttMove && singular_candidate<NT>(ply, node, depth)) {
       // Singular extension: if every other move fails well below the hash move's value, the
       // hash move is forced and deserves a deeper look.
-      const Value singularBeta = node.ttValue - SingularMul * depth;
-      if (alternatives_fail_low(pos, ss, m, singularBeta, depth, cutNode)) {
+      const Value singularBeta = node.ttValue - (SingularMul + (Bundle7 && ss->ttPv && !PvNode)) * depth;
+      const Value v = singular_search(pos, ss, m, singularBeta, depth, cutNode);
+      if (v < singularBeta) {
         extension = 1;
         node.singularTtMove = true;
+        // bundle7: far below, the hash move is the only move: extend twice (a few times a line).
+        if (Bundle7 && !PvNode && v < singularBeta - SingularDoubleMargin &&
+            (ss - 1)->doubleExtensions < SingularDoubleLimit)
+          extension = 2;
       } else if (singularBeta >= beta) {
         return singularBeta;  // several moves beat beta: multi-cut
+      } else if (Bundle7) {
+        // bundle7: not singular, and another move nearly as good: the hash move gets less.
+        if (node.ttValue >= beta) extension = -2;
+        else if (node.ttValue <= alpha && node.ttValue <= v) extension = -1;
       }
     } else {
       extension = move_extension(pos, ss, node, mi);
     }
     if (m.kind() == CASTLING) extension = std::max(extension, 1);
+    ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension >= 2);
 
     // The child's TT bucket loads while the move is made. (Here, not in search_move: inside that
     // always_inline helper GCC 12 dropped the prefetch, and the search lost 4 % of its speed.)
@@ -351,9 +372,15 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (PvNode && !RootNode) update_pv(ply, m);
         if (!PvNode || value >= beta) {
           ss->statScore = 0;
+          ++ss->cutoffCnt;
           break;  // fail high
         }
         alpha = value;
+        // bundle7: a raised alpha at low depth is hard to beat again: the rest search a ply
+        // shallower (Stockfish 15.1).
+        if (Bundle7 && !RootNode && depth > AlphaRaiseMinDepth && depth < AlphaRaiseMaxDepth &&
+            beta < VALUE_KNOWN_WIN && alpha > -VALUE_KNOWN_WIN)
+          --depth;
       }
     }
     if (m != bestMove) tried.add(m, mi.noisy);
@@ -460,6 +487,7 @@ template <Worker::NodeType NT>
 [[gnu::always_inline]] inline void Worker::evaluate_node(const Position& pos, Stack* ss, Node& node) {
   if (node.inCheck) {
     ss->staticEval = node.eval = VALUE_NONE;
+    node.improvement = 0;
     return;
   }
   if (node.excluded) {
@@ -475,6 +503,7 @@ template <Worker::NodeType NT>
                       ss->ttPv);
   const Value past = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
   node.improving = past == VALUE_NONE || ss->staticEval > past;
+  node.improvement = past == VALUE_NONE ? ImprovementUnknown : ss->staticEval - past;
 }
 
 // --- Pruning before the moves
@@ -489,8 +518,11 @@ template <Worker::NodeType NT>
     if (v <= alpha) return v;
   }
 
-  // Reverse futility pruning: far above beta at low depth, assume it stays there.
-  if (depth <= RfpDepth && eval - RfpMargin * (depth - node.improving) >= beta && eval < VALUE_KNOWN_WIN) return eval;
+  // Reverse futility pruning: far above beta at low depth, assume it stays there. (bundle7: not
+  // on a TT-PV line, and less readily after a parent move with a good history: Stockfish 15.1.)
+  const int rfpMargin = RfpMargin * (depth - node.improving) + (Bundle7 ? (ss - 1)->statScore / RfpStatDiv : 0);
+  if (depth <= RfpDepth && eval - rfpMargin >= beta && eval >= beta && eval < VALUE_KNOWN_WIN && !(Bundle7 && ss->ttPv))
+    return eval;
 
   if (Value v = null_move(pos, ss, node, beta, depth, cutNode); v != VALUE_NONE) return v;
   return probcut(pos, ss, node, beta, depth, cutNode);
@@ -500,8 +532,12 @@ Value Worker::null_move(Position& pos, Stack* ss, const Node& node, Value beta, 
   // If passing still fails high, a real move will too: not after a null move, not without
   // pieces (zugzwang), not while a verification search has null moves off for this side.
   const int ply = ss->ply;
+  // (bundle7: not after a parent move with a strong history, and the margin follows the
+  // static eval's improvement: Stockfish 15.1.)
+  const int nmpMargin = NmpBase - NmpDepthMul * depth - (Bundle7 ? node.improvement / 13 : 0);
   const bool tryNull = (ss - 1)->currentMove != Move::null() && node.eval >= beta &&
-                       ss->staticEval >= beta - NmpDepthMul * depth + NmpBase && pos.non_pawn_material(node.us) &&
+                       !(Bundle7 && (ss - 1)->statScore >= NmpParentStat) &&
+                       ss->staticEval >= beta + nmpMargin && pos.non_pawn_material(node.us) &&
                        (ply >= nmpMinPly_ || node.us != nmpColor_) && beta > VALUE_TB_LOSS_IN_MAX_PLY;
   if (!tryNull) return VALUE_NONE;
 
@@ -599,17 +635,21 @@ Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, in
   return !pos.see_ge(m, -SeeQuietMul * lmrDepth * lmrDepth);
 }
 
-[[gnu::always_inline]] inline bool Worker::singular_candidate(const Node& node, int depth) {
-  return depth >= SingularDepth && !node.excluded && std::abs(node.ttValue) < VALUE_KNOWN_WIN &&
+template <Worker::NodeType NT>
+[[gnu::always_inline]] inline bool Worker::singular_candidate(int ply, const Node& node, int depth) const {
+  // bundle7: from a lower depth, but not beyond twice the root's depth, where extensions could
+  // grow a line without end (Stockfish 15.1).
+  if (Bundle7 && ply >= 2 * rootDepth_) return false;
+  const int minDepth = Bundle7 ? SingularDepthB7 + 2 * (NT != NonPV && node.ttHit && node.tte.pv) : SingularDepth;
+  return depth >= minDepth && !node.excluded && std::abs(node.ttValue) < VALUE_KNOWN_WIN &&
          (node.tte.bound & BOUND_LOWER) && node.tte.depth >= depth - SingularTtDepthSlack;
 }
 
-bool Worker::alternatives_fail_low(Position& pos, Stack* ss, Move ttMove, Value singularBeta, int depth,
-                                   bool cutNode) {
+Value Worker::singular_search(Position& pos, Stack* ss, Move ttMove, Value singularBeta, int depth, bool cutNode) {
   ss->excludedMove = ttMove;
   const Value v = search<NonPV>(pos, ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
   ss->excludedMove = Move::none();
-  return v < singularBeta;
+  return v;
 }
 
 [[gnu::always_inline]] inline int Worker::move_extension(const Position& pos, const Stack* ss, const Node& node,
@@ -679,6 +719,7 @@ template <Worker::NodeType NT>
   if ((ss - 1)->moveCount > LmrLateParentMove) r -= 1;  // the opponent's move was a late one: less to refute
   if (node.singularTtMove) r -= 1;                      // the alternatives of a forced hash move
   if (!mi.noisy && node.ttCapture) r += 1;              // a capture is the likely best move here
+  if (Bundle7 && (ss + 1)->cutoffCnt > LmrSiblingCutoffs) r += 1;  // bundle7: this node's children cut off often
   if (mi.noisy) return r + (depth < LmrNoisyDepth && mi.number > 2) - mi.givesCheck;  // a late capture at low depth
 
   // Quiets in cut nodes one ply more; elsewhere a move that takes a piece out of a capture

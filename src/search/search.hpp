@@ -64,6 +64,8 @@ struct Stack {
   Value staticEval;
   int statScore;
   int moveCount;
+  int doubleExtensions;  // double singular extensions on the path to this node (bundle7)
+  int cutoffCnt;         // fail-highs among this node's children so far (bundle7)
   bool inCheck;
   bool ttPv;
   PieceToHistory* contHist;
@@ -119,9 +121,11 @@ class Worker {
   bool prune_move(const Position& pos, const Stack* ss, const Node& node, MoveInfo& mi, int depth, Value alpha,
                   bool& skipQuiets) const;
   /// The hash move may be singular: its entry is a deep enough lower bound.
-  static bool singular_candidate(const Node& node, int depth);
-  /// True when every move but the hash move fails below `singularBeta` in a shallower search.
-  bool alternatives_fail_low(Position& pos, Stack* ss, Move ttMove, Value singularBeta, int depth, bool cutNode);
+  template <NodeType NT>
+  bool singular_candidate(int ply, const Node& node, int depth) const;
+  /// The best value of every move but the hash move, searched shallower with a zero window at
+  /// `singularBeta`: below it, the hash move is singular.
+  Value singular_search(Position& pos, Stack* ss, Move ttMove, Value singularBeta, int depth, bool cutNode);
   /// Plies a move other than a singular hash move is extended by.
   int move_extension(const Position& pos, const Stack* ss, const Node& node, const MoveInfo& mi) const;
   /// Makes the move, searches it (reduced first when late, re-searched as needed) and unmakes it.
