@@ -564,6 +564,11 @@ Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, in
   // would very likely fail high too (Stockfish's ProbCut; chessprogramming wiki "ProbCut").
   if (depth < ProbCutDepth || std::abs(beta) >= VALUE_TB_WIN_IN_MAX_PLY) return VALUE_NONE;
   const Value probBeta = std::min<Value>(beta + ProbCutMargin - ProbCutImproving * node.improving, VALUE_INFINITE - 1);
+  // bundle7: not when the TT already says a search as deep as ProbCut's (its capture included)
+  // stays below the ProbCut beta (Stockfish 15.1).
+  if (Bundle7 && node.ttHit && node.tte.depth >= depth - ProbCutReduction + 1 && node.ttValue != VALUE_NONE &&
+      node.ttValue < probBeta)
+    return VALUE_NONE;
   const Value seeThreshold = probBeta - ss->staticEval;
   const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
   const bool ttCapture = node.ttMove && pos.is_capture_or_promotion(node.ttMove);
@@ -962,6 +967,9 @@ void Worker::iterative_deepening() {
       selDepth_ = 0;
       Value prev = rootMoves_[pvIdx_].averageScore;
       Value delta = AspirationDelta;
+      // bundle7: a wider first window the further the score is from level, where it moves more
+      // between iterations (Stockfish 15.1).
+      if (Bundle7 && prev != -VALUE_INFINITE && std::abs(prev) < VALUE_KNOWN_WIN) delta += prev * prev / AspScoreDiv;
       Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
       if (rootDepth_ >= 4 && prev != -VALUE_INFINITE) {
         alpha = std::max(prev - delta, -VALUE_INFINITE);
