@@ -724,7 +724,7 @@ template <Worker::NodeType NT>
   if ((ss - 1)->moveCount > LmrLateParentMove) r -= 1;  // the opponent's move was a late one: less to refute
   if (node.singularTtMove) r -= 1;                      // the alternatives of a forced hash move
   if (!mi.noisy && node.ttCapture) r += 1;              // a capture is the likely best move here
-  if (Bundle7 && (ss + 1)->cutoffCnt > LmrSiblingCutoffs) r += 1;  // bundle7: this node's children cut off often
+  if (Bundle7 && (ss + 1)->cutoffCnt > LmrSiblingCutoffs) r += 1;  // bundle7: the children here cut off often
   if (mi.noisy) return r + (depth < LmrNoisyDepth && mi.number > 2) - mi.givesCheck;  // a late capture at low depth
 
   // Quiets in cut nodes one ply more; elsewhere a move that takes a piece out of a capture

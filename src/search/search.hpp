@@ -65,7 +65,7 @@ struct Stack {
   int statScore;
   int moveCount;
   int doubleExtensions;  // double singular extensions on the path to this node (bundle7)
-  int cutoffCnt;         // fail-highs among this node's children so far (bundle7)
+  int cutoffCnt;         // fail-highs at this ply since the grandparent node began (bundle7)
   bool inCheck;
   bool ttPv;
   PieceToHistory* contHist;
