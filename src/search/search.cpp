@@ -208,8 +208,9 @@ struct Worker::Node {
   bool ttCapture = false;
   Value rawEval = VALUE_NONE;    // the evaluator's own (the TT keeps that one)
   Value eval = VALUE_NONE;       // corrected, or the TT value when its bound says it is better
-  bool improving = false;        // the static eval beats the one two (or four) plies up
-  int improvement = 0;           // by how much (ImprovementUnknown without an earlier one; 0 in check)
+  int improvement = 0;           // the static eval's gain over two (or four) plies up: ImprovementUnknown
+                                 // without an earlier one, 0 in check
+  bool improving = false;        // improvement > 0
   Value maxValue = VALUE_INFINITE;  // a tablebase's upper bound on a PV node's value
   Move counter;                  // the move that last refuted the previous move
   bool afterEndgameCapture = false;
@@ -487,7 +488,6 @@ template <Worker::NodeType NT>
 [[gnu::always_inline]] inline void Worker::evaluate_node(const Position& pos, Stack* ss, Node& node) {
   if (node.inCheck) {
     ss->staticEval = node.eval = VALUE_NONE;
-    node.improvement = 0;
     return;
   }
   if (node.excluded) {
@@ -502,8 +502,8 @@ template <Worker::NodeType NT>
     shared_.tt->store(pos.key(), ss->ply, Move::none(), VALUE_NONE, node.rawEval, TtDepthEvalOnly, BOUND_NONE,
                       ss->ttPv);
   const Value past = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
-  node.improving = past == VALUE_NONE || ss->staticEval > past;
   node.improvement = past == VALUE_NONE ? ImprovementUnknown : ss->staticEval - past;
+  node.improving = node.improvement > 0;
 }
 
 // --- Pruning before the moves
