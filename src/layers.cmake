@@ -19,7 +19,7 @@
 #   tune     the tuner and its data readers (the only layer that links zlib and liblzma)
 #   uci      the UCI protocol, its options and the bench positions
 #   tools    the subcommands (analyse, perft, bench, eval, moves, verify-endgames, tune, datagen,
-#            wdl-fit, spsa, genfens) with their one argument parser
+#            pgn-data, wdl-fit, spsa, genfens) with their one argument parser
 set(TAPER_LAYERS
   "core    :"
   "board   : core"

@@ -42,6 +42,7 @@ int run_verify_endgames(const Subcommand&, const std::vector<std::string>&);
 int run_tune(const Subcommand&, const std::vector<std::string>&);
 int run_datagen(const Subcommand&, const std::vector<std::string>&);
 int run_wdl_fit(const Subcommand&, const std::vector<std::string>&);
+int run_pgn_data(const Subcommand&, const std::vector<std::string>&);
 int run_spsa(const Subcommand&, const std::vector<std::string>&);
 int run_genfens(const Subcommand&, const std::vector<std::string>&);
 

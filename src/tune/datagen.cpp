@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cstdio>
 #include <mutex>
-#include <optional>
 #include <random>
 #include <thread>
 #include <vector>
@@ -16,15 +15,11 @@
 #include "search/engine.hpp"
 #include "search/timeman.hpp"
 #include "tune/input.hpp"
+#include "tune/labelling.hpp"
 
 namespace taper::tune {
 
 namespace {
-
-struct Sample {
-  std::string fen;
-  int whiteScore;
-};
 
 /// State shared by the game threads.
 struct Shared {
@@ -43,53 +38,6 @@ SearchResult search(Engine& engine, const Position& pos, uint64_t nodes, int dep
   limits.nodes = nodes;
   limits.depth = depth;
   return engine.search(pos, limits);
-}
-
-/// Keeps `count` of the samples (all if count is 0 or more than there are), chosen at random,
-/// in game order.
-void draw_samples(std::vector<Sample>& samples, int count, std::mt19937_64& rng) {
-  if (count <= 0 || samples.size() <= size_t(count)) return;
-  std::vector<size_t> index(samples.size());
-  for (size_t i = 0; i < index.size(); ++i) index[i] = i;
-  for (size_t i = 0; i < size_t(count); ++i) std::swap(index[i], index[i + rng() % (index.size() - i)]);
-  index.resize(size_t(count));
-  std::sort(index.begin(), index.end());
-  std::vector<Sample> kept;
-  for (size_t i : index) kept.push_back(samples[i]);
-  samples.swap(kept);
-}
-
-/// The position at the end of `pv` played from `pos`, if the line is legal and ends quiet (side to
-/// move not in check, not a finished game); nullopt otherwise, and the sample is dropped.
-std::optional<std::string> pv_leaf(Position pos, const std::vector<Move>& pv) {
-  for (Move m : pv) {
-    if (!pos.is_pseudo_legal(m) || !pos.is_legal(m)) return std::nullopt;
-    pos.do_move(m);
-  }
-  if (pos.in_check() || MoveList<LEGAL>(pos).size() == 0 || pos.is_draw(0)) return std::nullopt;
-  return pos.fen();
-}
-
-/// Replaces each sample's score by that of a deeper search of its own; drops the samples whose
-/// deeper search finds a mate (a mate score says nothing about the evaluation's scale).
-void relabel(std::vector<Sample>& samples, Engine& engine, const DatagenOptions& o) {
-  if (!o.labelNodes && !o.labelDepth) return;
-  std::vector<Sample> kept;
-  for (const Sample& s : samples) {
-    Position pos;
-    if (!pos.set(s.fen, false)) continue;
-    engine.clear();  // fresh tables: the label depends on the position alone, and is reproducible
-    const SearchResult sr = search(engine, pos, o.labelNodes, o.labelDepth);
-    if (!sr.best || std::abs(sr.last.score) >= VALUE_TB_WIN_IN_MAX_PLY) continue;
-    const int white = pos.side_to_move() == WHITE ? sr.last.score : -sr.last.score;
-    if (!o.pvLeaf) {
-      kept.push_back({s.fen, white});
-      continue;
-    }
-    // The score is White's view, so it labels every position of the line unchanged.
-    if (const std::optional<std::string> leaf = pv_leaf(pos, sr.last.pv)) kept.push_back({*leaf, white});
-  }
-  samples.swap(kept);
 }
 
 /// A random opening: a book line (or the start position) and `randomPlies` random legal moves.
@@ -147,7 +95,7 @@ bool play_game(Shared& sh, Engine& engine, std::mt19937_64& rng) {
   }
 
   draw_samples(samples, o.samplesPerGame, rng);
-  relabel(samples, engine, o);
+  relabel(samples, engine, LabelSearch{o.labelNodes, o.labelDepth, o.pvLeaf});
   std::string block;
   for (const Sample& s : samples) block += format_datagen_line(s.fen, s.whiteScore, result) + "\n";
   block += result > 0.5 ? "# game 1-0\n" : result < 0.5 ? "# game 0-1\n" : "# game 1/2-1/2\n";

@@ -87,8 +87,8 @@ bool parse_score_comment(const std::string& comment, int& centipawns, bool& mate
   return true;
 }
 
-PgnScan scan_pgn(const std::function<bool(std::string&)>& nextLine, const std::string& engine,
-                 const std::function<void(const PgnScoredMove&)>& onMove) {
+PgnScan scan_pgn_games(const std::function<bool(std::string&)>& nextLine, const std::string& engine,
+                       const std::function<void(const PgnGame&)>& onGame) {
   PgnScan scan;
   std::map<std::string, std::string> tags;
   std::string movetext;
@@ -107,6 +107,8 @@ PgnScan scan_pgn(const std::function<bool(std::string&)>& nextLine, const std::s
       bool chess960 = variant.find("960") != std::string::npos || variant.find("fischer") != std::string::npos;
       Position pos;
       std::string fen = tags.count("FEN") ? tags["FEN"] : std::string(Position::StartFen);
+      PgnGame game;
+      game.whiteResult = white;
       if (!pos.set(fen, chess960)) {
         ++scan.badGames;
       } else {
@@ -114,23 +116,34 @@ PgnScan scan_pgn(const std::function<bool(std::string&)>& nextLine, const std::s
           Move m = parse_san_move(pos, san);
           if (!m) {
             ++scan.badGames;
+            game.complete = false;
             break;
           }
-          Color mover = pos.side_to_move();
-          if (plays[mover]) {
-            int cp = 0;
-            bool mate = false;
-            if (parse_score_comment(comment, cp, mate)) {
-              ++scan.scored;
-              onMove({wdl_material(pos), mover == WHITE ? cp : -cp, white});
-            } else if (mate) {
-              ++scan.mates;
-            } else {
-              ++scan.unscored;
-            }
+          PgnPly ply;
+          ply.fen = pos.fen();
+          ply.move = m;
+          ply.mover = pos.side_to_move();
+          ply.byEngine = plays[ply.mover];
+          ply.inCheck = pos.in_check();
+          ply.quiet = !pos.is_capture_or_promotion(m);
+          ply.material = wdl_material(pos);
+          int cp = 0;
+          bool mate = false;
+          if (parse_score_comment(comment, cp, mate)) {
+            ply.score = PgnPly::Score::Centipawns;
+            ply.whiteScore = ply.mover == WHITE ? cp : -cp;
+          } else if (mate) {
+            ply.score = PgnPly::Score::Mate;
           }
+          if (ply.byEngine) {
+            ++(ply.score == PgnPly::Score::Centipawns ? scan.scored
+               : ply.score == PgnPly::Score::Mate     ? scan.mates
+                                                      : scan.unscored);
+          }
+          game.plies.push_back(std::move(ply));
           pos.do_move(m);
         }
+        onGame(game);
       }
     }
     tags.clear();
@@ -152,6 +165,14 @@ PgnScan scan_pgn(const std::function<bool(std::string&)>& nextLine, const std::s
   }
   finish_game();
   return scan;
+}
+
+PgnScan scan_pgn(const std::function<bool(std::string&)>& nextLine, const std::string& engine,
+                 const std::function<void(const PgnScoredMove&)>& onMove) {
+  return scan_pgn_games(nextLine, engine, [&](const PgnGame& game) {
+    for (const PgnPly& ply : game.plies)
+      if (ply.byEngine && ply.score == PgnPly::Score::Centipawns) onMove({ply.material, ply.whiteScore, game.whiteResult});
+  });
 }
 
 }  // namespace taper::tune

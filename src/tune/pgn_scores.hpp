@@ -2,12 +2,16 @@
 // Scored positions from match PGNs: the games fastchess (and Cute Chess) write carry each
 // engine's own score in the comment after its move, `{+0.35/12 0.512s}` (pawns, from the
 // mover's side, then depth and time). `taper wdl-fit` reads them to fit the UCI_ShowWDL model
-// at the time controls people play, not only on fixed-node self-play.
+// at the time controls people play, not only on fixed-node self-play; `taper pgn-data` takes
+// tuning positions from Taper's own match games.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
+
+#include "core/types.hpp"
 
 namespace taper::tune {
 
@@ -27,6 +31,34 @@ struct PgnScan {
   uint64_t unscored = 0;       ///< its moves without a score (book moves and the like)
   uint64_t badGames = 0;       ///< games abandoned at an unreadable move or setup
 };
+
+/// One move of a game, with the position it was played from.
+struct PgnPly {
+  enum class Score { None, Centipawns, Mate };
+  std::string fen;            ///< the position before the move
+  Move move;
+  Color mover = WHITE;
+  bool byEngine = false;      ///< played by a player whose name contains the chosen engine's
+  bool inCheck = false;       ///< the mover was in check
+  bool quiet = false;         ///< neither a capture nor a promotion
+  int material = 0;           ///< wdl_material of the position
+  Score score = Score::None;  ///< what the move's comment says (book moves: None)
+  int whiteScore = 0;         ///< centipawns from White's point of view (Score::Centipawns)
+};
+
+/// One game that has a result; `complete` is false when a move could not be read (the plies
+/// stop before it).
+struct PgnGame {
+  double whiteResult = 0.5;
+  bool complete = true;
+  std::vector<PgnPly> plies;
+};
+
+/// Reads every game from `nextLine` (false at the end) and passes each one that has a result and
+/// the engine playing in it (`engine` as for scan_pgn) to `onGame`. The counts of the scan are
+/// those of scan_pgn, over the engine's moves.
+PgnScan scan_pgn_games(const std::function<bool(std::string&)>& nextLine, const std::string& engine,
+                       const std::function<void(const PgnGame&)>& onGame);
 
 /// Reads every game from `nextLine` (false at the end); for each move played by a player whose name contains `engine`
 /// (case-insensitive; "" = both players) and carrying a centipawn score, calls `onMove`. Games
