@@ -214,7 +214,8 @@ def main(argv=None):
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--arch", default="native", help="make ARCH= of both builds (default native)")
     ap.add_argument("--bench-runs", type=int, default=3, help="interleaved bench runs per build (default 3)")
-    ap.add_argument("--pgn", help="keep the games in this PGN file")
+    ap.add_argument("--pgn", help="keep the games in this PGN file (with --record, by default "
+                                  "~/.cache/taper-sprt/games/NAME-DATE.pgn, one file per sitting)")
     ap.add_argument("--state", metavar="FILE",
                     help="fastchess saves the match state here as it goes; a test stopped by a session's end "
                          "resumes with `fastchess -config file=FILE` (same engines, book, SPRT and counts)")
@@ -241,6 +242,15 @@ def main(argv=None):
                 setattr(args, key, value)
         args.base, args.candidate = saved["base_commit"], saved["candidate_commit"]
         print(f"# resuming {args.record}: {saved['summary']}", flush=True)
+
+    if args.record and not args.pgn:
+        # A recorded test's games are tuning data (`taper pgn-data`, data/README.md): each sitting
+        # keeps them beside the build cache, which outlives the temporary folder.
+        stem = os.path.splitext(os.path.basename(args.record))[0]
+        args.pgn = os.path.join(CACHE, "games", f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}.pgn")
+        os.makedirs(os.path.dirname(args.pgn), exist_ok=True)
+    if args.pgn:
+        print(f"# games: {os.path.abspath(args.pgn)}", flush=True)
 
     base_id, base_exe = build(args.base, args.arch, args.tunable)
     cand_id, cand_exe = build(args.candidate, args.arch, args.tunable)
