@@ -24,7 +24,9 @@ loses at most one iteration: run the same command again to continue.
     scripts/spsa.py --state docs/spsa/search1.json            # resume (settings come from the file)
     scripts/spsa.py --state docs/spsa/search1.json --report   # values so far, tunables.def lines
 
-Timed games: run it on a quiet machine (no builds, no other games), as an SPRT.
+Timed games: run it on a quiet machine (no builds, no other games), as an SPRT. Each sitting
+appends its games to one PGN (`--pgn`, default ~/.cache/taper-sprt/games/NAME-DATE.pgn), which
+`taper pgn-data` turns into tuning data (data/README.md).
 The tuned values are a candidate, not a result: they go in only after an SPRT against the
 defaults (`scripts/sprt.py --tunable --candidate-option NAME=VALUE ...`).
 """
@@ -44,7 +46,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from match import FASTCHESS_HELP, find_fastchess, parse_pgn_games  # noqa: E402
-from sprt import build, git, unpack_book  # noqa: E402
+from sprt import CACHE, build, git, unpack_book  # noqa: E402
 
 ALPHA, GAMMA, A_RATIO = 0.602, 0.101, 0.1
 
@@ -216,6 +218,7 @@ def main(argv=None):
     ap.add_argument("--r-end", type=float, default=0.002)
     ap.add_argument("--arch", default="native")
     ap.add_argument("--stop-after", type=int, help="stop after this many iterations in this sitting")
+    ap.add_argument("--pgn", help="append the games here (default ~/.cache/taper-sprt/games/NAME-DATE.pgn)")
     ap.add_argument("--report", action="store_true", help="print the state and exit")
     args = ap.parse_args(argv)
     if args.nodes:
@@ -242,6 +245,12 @@ def main(argv=None):
         raise SystemExit(f"spsa.py: {FASTCHESS_HELP}")
     tmpdir = tempfile.mkdtemp(prefix="taper-spsa-")
     fmt, openings = load_openings(settings["book"], tmpdir)
+    # The games are tuning data (`taper pgn-data`, data/README.md): each sitting appends every
+    # iteration's games to one file beside the build cache.
+    games_path = args.pgn or os.path.join(
+        CACHE, "games", f"{os.path.splitext(os.path.basename(args.state))[0]}-{time.strftime('%Y%m%d-%H%M%S')}.pgn")
+    os.makedirs(os.path.dirname(os.path.abspath(games_path)), exist_ok=True)
+    print(f"# games: {os.path.abspath(games_path)}", flush=True)
 
     stop = []
     signal.signal(signal.SIGTERM, lambda s, f: stop.append(s))
@@ -265,6 +274,9 @@ def main(argv=None):
             print(f"# iteration {k}: {e}; retrying", flush=True)
             continue
         failures = 0
+        with open(os.path.join(tmpdir, "games.pgn"), encoding="utf-8", errors="replace") as src, \
+                open(games_path, "a", encoding="utf-8") as dst:
+            dst.write(src.read())
         apply_result(params, step, w - l)
         tot = state["totals"]
         tot["wins"] += w
