@@ -3,7 +3,6 @@
 #include <iostream>
 
 #include "tools/args.hpp"
-#include "uci/build_info.hpp"
 #include "tools/subcommands.hpp"
 #include "tools/tune_common.hpp"
 #include "tune/datagen.hpp"
@@ -43,9 +42,7 @@ int run_datagen(const Subcommand& self, const std::vector<std::string>& args) {
   if (ArgParser::given(args, "depth") && !ArgParser::given(args, "nodes")) o.nodes = 0;
   if (o.pvLeaf && !o.labelNodes && !o.labelDepth)
     return p.usage_error("--pv-leaf needs a label search (--label-nodes or --label-depth)", std::cerr);
-  o.header = "taper datagen";
-  for (const std::string& a : args) o.header += " " + a;
-  o.header += std::string("  (Taper ") + build_commit() + ")";
+  o.header = command_line_header("datagen", args);
   o.book = find_data_file(o.book, "books");
   std::cerr << "datagen: " << o.positions << " positions to " << o.output << ", " << o.threads << " threads, "
             << (o.nodes ? std::to_string(o.nodes) + " nodes" : "") << (o.nodes && o.depth ? " / " : "")

@@ -6,7 +6,6 @@
 #include "tools/subcommands.hpp"
 #include "tools/tune_common.hpp"
 #include "tune/pgn_data.hpp"
-#include "uci/build_info.hpp"
 
 namespace taper::tools {
 
@@ -33,9 +32,7 @@ int run_pgn_data(const Subcommand& self, const std::vector<std::string>& args) {
   if (o.output.empty()) return p.usage_error("--out FILE is required", std::cerr);
   if (o.label.pvLeaf && !o.label.active())
     return p.usage_error("--pv-leaf needs a label search (--label-nodes or --label-depth)", std::cerr);
-  o.header = "taper pgn-data";
-  for (const std::string& a : args) o.header += " " + a;
-  o.header += std::string("  (Taper ") + build_commit() + ")";
+  o.header = command_line_header("pgn-data", args);
   tune::PgnDataReport r;
   std::string error;
   if (!tune::pgn_to_data(o, r, &error)) return std::cerr << "error: " << error << "\n", 1;

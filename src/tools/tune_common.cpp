@@ -2,6 +2,8 @@
 // Helpers of the tuning subcommands (tools/tune_common.hpp).
 #include "tools/tune_common.hpp"
 
+#include "uci/build_info.hpp"
+
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -15,6 +17,13 @@ std::string utc_now() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", std::gmtime(&t));
   return buf;
+}
+
+std::string command_line_header(const std::string& name, const std::vector<std::string>& args) {
+  std::string header = "taper " + name;
+  // Quoted where a shell would split it, so the line can be run again as it stands.
+  for (const std::string& a : args) header += a.find_first_of(" \t\"'") == std::string::npos ? " " + a : " '" + a + "'";
+  return header + "  (Taper " + build_commit() + ")";
 }
 
 std::string find_data_file(const std::string& path, const char* folder) {
