@@ -151,7 +151,8 @@ def markdown(table):
     phases = list(table)
     lines = ["| group | " + " | ".join(f"{p} ({table[p][0]})" for p in phases) + " |",
              "|---|" + "---|" * len(phases),
-             "| *Taper MSE / peer MSE* | " + " | ".join(f"{table[p][1]:.5f} / {table[p][2]:.5f}" for p in phases) + " |"]
+             "| *Taper MSE / peer MSE* | "
+             + " | ".join(f"{table[p][1]:.5f} / {table[p][2]:.5f}" for p in phases) + " |"]
     for name, _, _ in dvp.GROUPS:
         cells = [f"{table[p][3][name][0] * 1e4:+.1f} / {table[p][3][name][1] * 1e4:+.1f}" for p in phases]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")

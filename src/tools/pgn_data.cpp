@@ -17,7 +17,8 @@ int run_pgn_data(const Subcommand& self, const std::vector<std::string>& args) {
                     "chosen engine with a centipawn score (no book move), not in check, quiet.");
   p.text("out", 0, "output file, written anew (FEN | score | result lines, '# game R' after each game)", o.output)
       .text("engine", 0, "keep positions that players whose name contains TEXT moved from (default: all)", o.engine)
-      .integer("sample", 0, "keep N random eligible positions per game (default 10; 0: all)", o.samplesPerGame, 0, 10000)
+      .integer("sample", 0, "keep N random eligible positions per game (default 10; 0: all)", o.samplesPerGame, 0,
+               10000)
       .integer("label-nodes", 0, "re-search each kept position with N nodes for its score (default 0: the PGN's)",
                o.label.nodes, 0, 1LL << 40)
       .integer("label-depth", 0, "... or to depth N", o.label.depth, 0, 64)

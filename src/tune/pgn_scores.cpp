@@ -171,7 +171,8 @@ PgnScan scan_pgn(const std::function<bool(std::string&)>& nextLine, const std::s
                  const std::function<void(const PgnScoredMove&)>& onMove) {
   return scan_pgn_games(nextLine, engine, [&](const PgnGame& game) {
     for (const PgnPly& ply : game.plies)
-      if (ply.byEngine && ply.score == PgnPly::Score::Centipawns) onMove({ply.material, ply.whiteScore, game.whiteResult});
+      if (ply.byEngine && ply.score == PgnPly::Score::Centipawns)
+        onMove({ply.material, ply.whiteScore, game.whiteResult});
   });
 }
 
