@@ -98,7 +98,7 @@ bool play_game(Shared& sh, Engine& engine, std::mt19937_64& rng) {
   relabel(samples, engine, LabelSearch{o.labelNodes, o.labelDepth, o.pvLeaf});
   std::string block;
   for (const Sample& s : samples) block += format_datagen_line(s.fen, s.whiteScore, result) + "\n";
-  block += result > 0.5 ? "# game 1-0\n" : result < 0.5 ? "# game 0-1\n" : "# game 1/2-1/2\n";
+  block += format_game_end_line(result) + "\n";
   {
     std::lock_guard lock(sh.outMutex);
     if (std::fwrite(block.data(), 1, block.size(), sh.out) != block.size() || std::fflush(sh.out) != 0)

@@ -326,6 +326,10 @@ LineStatus parse_labelled_line(std::string_view line, LabelledPosition& out, std
   return fail(error, "no result found"), LineStatus::Bad;
 }
 
+std::string format_game_end_line(double result) {
+  return result > 0.5 ? "# game 1-0" : result < 0.5 ? "# game 0-1" : "# game 1/2-1/2";
+}
+
 std::string format_datagen_line(const std::string& fen, int whiteScore, double result) {
   char buf[64];
   std::snprintf(buf, sizeof buf, " | %d | %.1f", whiteScore, result);

@@ -65,4 +65,8 @@ LineStatus parse_labelled_line(std::string_view line, LabelledPosition& out, std
 /// Writes one position in Taper's datagen format (parse_labelled_line reads it back).
 std::string format_datagen_line(const std::string& fen, int whiteScore, double result);
 
+/// The "# game R" line (no newline) that ends each game's positions in datagen and pgn-data output
+/// (R = 1-0, 0-1 or 1/2-1/2 from `result`, White's score), so a file tells how many games it holds.
+std::string format_game_end_line(double result);
+
 }  // namespace taper::tune

@@ -22,8 +22,6 @@ struct GameSamples {
   std::vector<Sample> samples;
 };
 
-const char* result_text(double white) { return white > 0.5 ? "1-0" : white < 0.5 ? "0-1" : "1/2-1/2"; }
-
 }  // namespace
 
 bool pgn_to_data(const PgnDataOptions& o, PgnDataReport& report, std::string* error) {
@@ -76,7 +74,7 @@ bool pgn_to_data(const PgnDataOptions& o, PgnDataReport& report, std::string* er
   for (const GameSamples& g : games) {
     if (g.samples.empty()) continue;  // every line of the label search ended in a mate or a check
     for (const Sample& s : g.samples) text += format_datagen_line(s.fen, s.whiteScore, g.whiteResult) + "\n";
-    text += std::string("# game ") + result_text(g.whiteResult) + "\n";
+    text += format_game_end_line(g.whiteResult) + "\n";
     ++report.used;
     report.positions += g.samples.size();
     ++(g.whiteResult > 0.5 ? report.whiteWins : g.whiteResult < 0.5 ? report.blackWins : report.draws);

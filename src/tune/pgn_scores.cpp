@@ -121,9 +121,8 @@ PgnScan scan_pgn_games(const std::function<bool(std::string&)>& nextLine, const 
           }
           PgnPly ply;
           ply.fen = pos.fen();
-          ply.move = m;
-          ply.mover = pos.side_to_move();
-          ply.byEngine = plays[ply.mover];
+          const Color mover = pos.side_to_move();
+          ply.byEngine = plays[mover];
           ply.inCheck = pos.in_check();
           ply.quiet = !pos.is_capture_or_promotion(m);
           ply.material = wdl_material(pos);
@@ -131,7 +130,7 @@ PgnScan scan_pgn_games(const std::function<bool(std::string&)>& nextLine, const 
           bool mate = false;
           if (parse_score_comment(comment, cp, mate)) {
             ply.score = PgnPly::Score::Centipawns;
-            ply.whiteScore = ply.mover == WHITE ? cp : -cp;
+            ply.whiteScore = mover == WHITE ? cp : -cp;
           } else if (mate) {
             ply.score = PgnPly::Score::Mate;
           }

@@ -11,8 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "core/types.hpp"
-
 namespace taper::tune {
 
 /// One move of the chosen engine with its score, ready for the WDL histogram.
@@ -36,8 +34,6 @@ struct PgnScan {
 struct PgnPly {
   enum class Score { None, Centipawns, Mate };
   std::string fen;            ///< the position before the move
-  Move move;
-  Color mover = WHITE;
   bool byEngine = false;      ///< played by a player whose name contains the chosen engine's
   bool inCheck = false;       ///< the mover was in check
   bool quiet = false;         ///< neither a capture nor a promotion
