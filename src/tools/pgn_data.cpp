@@ -16,7 +16,8 @@ int run_pgn_data(const Subcommand& self, const std::vector<std::string>& args) {
                     "replaced by the quiet end of that search's principal variation. Eligible: a move of the\n"
                     "chosen engine with a centipawn score (no book move), not in check, quiet.");
   p.text("out", 0, "output file, written anew (FEN | score | result lines, '# game R' after each game)", o.output)
-      .text("engine", 0, "keep positions that players whose name contains TEXT moved from (default: all)", o.engine)
+      .text("engine", 0, "keep positions that players whose name contains TEXT moved from (default: all)", o.engine,
+            "TEXT")
       .integer("sample", 0, "keep N random eligible positions per game (default 10; 0: all)", o.samplesPerGame, 0,
                10000)
       .integer("label-nodes", 0, "re-search each kept position with N nodes for its score (default 0: the PGN's)",
@@ -27,7 +28,8 @@ int run_pgn_data(const Subcommand& self, const std::vector<std::string>& args) {
       .integer("threads", 0, "positions labelled at once (default 2)", o.threads, 1, 256)
       .integer("hash", 0, "transposition table MB per labelling thread (default 8)", o.hashMb, 1, 4096)
       .integer("seed", 0, "random seed of the sample (default 1)", o.seed, 0, 1LL << 62)
-      .text("note", 0, "a first '#' line saying where the games come from (e.g. the test and its sitting)", o.note);
+      .text("note", 0, "a first '#' line saying where the games come from (e.g. the test and its sitting)", o.note,
+            "TEXT");
   if (auto code = p.parse(args, o.inputs, std::cout, std::cerr)) return *code;
   if (o.inputs.empty()) return p.usage_error("give one or more PGN files", std::cerr);
   if (o.output.empty()) return p.usage_error("--out FILE is required", std::cerr);
