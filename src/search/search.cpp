@@ -295,17 +295,13 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   }
 
   // Internal iterative reduction: without a hash move this node is probably less important.
-  if (Bundle6) {
-    // Stockfish 15.1's: three plies in a PV node (straight to quiescence if none are left), two
-    // in a deep cut node.
-    if (!RootNode && !node.ttMove && PvNode) {
-      depth -= 3;
-      if (depth <= 0) return qsearch<PV>(pos, ss, alpha, beta);
-    }
-    if (!node.ttMove && cutNode && depth >= 9) depth -= 2;
-  } else if (!RootNode && !node.ttMove && depth >= IirDepth && (PvNode || cutNode)) {
-    --depth;
+  // As in Stockfish 15.1: three plies in a PV node (straight to quiescence if none are left),
+  // two in a deep cut node.
+  if (!RootNode && !node.ttMove && PvNode) {
+    depth -= 3;
+    if (depth <= 0) return qsearch<PV>(pos, ss, alpha, beta);
   }
+  if (!node.ttMove && cutNode && depth >= 9) depth -= 2;
 
   // The move loop.
   prepare_move_loop(pos, node);
@@ -393,10 +389,11 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   else if (bestMove)
     update_all_stats(pos, ss, bestMove, bestValue, beta, node.prevSq, tried.quiets.data(), tried.quietCount,
                      tried.captures.data(), tried.captureCount, depth);
-  else if (Bundle6 && !pos.captured_piece() && node.prevSq != SQ_NONE) {
-    // bundle6: every move failed low, so the quiet move that led here was good: reward it, more
+  else if (!pos.captured_piece() && node.prevSq != SQ_NONE) {
+    // Every move failed low, so the quiet move that led here was good: reward it, more
     // so deep, in PV and cut nodes, after a clear fail, and for a late move (Stockfish 15.1).
-    const int weight = (depth > 5) + (PvNode || cutNode) + (bestValue < alpha - 62 * depth) + ((ss - 1)->moveCount > 10);
+    const int weight =
+        (depth > 5) + (PvNode || cutNode) + (bestValue < alpha - 62 * depth) + ((ss - 1)->moveCount > 10);
     if (weight) update_continuation(ss - 1, pos.piece_on(node.prevSq), node.prevSq, history_bonus(depth) * weight);
   }
   if (PvNode) bestValue = std::min(bestValue, node.maxValue);
@@ -427,9 +424,9 @@ template <Worker::NodeType NT>
   node.ttMove = NT == Root ? rootMoves_[pvIdx_].move() : node.ttHit ? node.tte.move : Move::none();
   ss->ttPv = node.excluded ? ss->ttPv : NT != NonPV || (node.ttHit && node.tte.pv);
 
-  // A deep enough entry whose bound settles beta ends a non-PV node (with bundle6 a bound must
-  // come from a deeper search than this one; an exact value from one as deep).
-  const int ttDepthNeeded = Bundle6 ? depth + 1 - (node.tte.bound == BOUND_EXACT) : depth;
+  // A deep enough entry whose bound settles beta ends a non-PV node: a bound must come from a
+  // deeper search than this one, an exact value from one as deep (Stockfish 15.1).
+  const int ttDepthNeeded = depth + 1 - (node.tte.bound == BOUND_EXACT);
   const bool cut = NT == NonPV && node.ttHit && node.tte.depth >= ttDepthNeeded && node.ttValue != VALUE_NONE &&
                    (node.tte.bound & (node.ttValue >= beta ? BOUND_LOWER : BOUND_UPPER));
   if (!cut) return false;
@@ -438,11 +435,11 @@ template <Worker::NodeType NT>
   if (m && !pos.is_capture_or_promotion(m) && pos.is_pseudo_legal(m) && pos.is_legal(m)) {
     if (node.ttValue >= beta) {
       update_quiet_stats(pos, ss, m, history_bonus(depth));
-      // bundle6: the parent's early quiet move is refuted already (Stockfish 15.1).
-      if (Bundle6 && (ss - 1)->moveCount <= 2 && !pos.captured_piece() && node.prevSq != SQ_NONE)
+      // The parent's early quiet move is refuted already (Stockfish 15.1).
+      if ((ss - 1)->moveCount <= 2 && !pos.captured_piece() && node.prevSq != SQ_NONE)
         update_continuation(ss - 1, pos.piece_on(node.prevSq), node.prevSq, -history_bonus(depth + 1));
-    } else if (Bundle6) {
-      // bundle6: a quiet hash move that fails low was a poor guess (Stockfish 11 and 15.1).
+    } else {
+      // A quiet hash move that fails low was a poor guess (Stockfish 11 and 15.1).
       hist_->butterfly[node.us][m.from()][m.to()].update(-history_bonus(depth));
       update_continuation(ss, pos.moved_piece(m), m.to(), -history_bonus(depth));
     }
@@ -612,8 +609,7 @@ Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, in
   const int lmrDepth = std::max(depth - 1 - reduction(node.improving, depth, mi.number), 0);
   mi.moveCountPruning = mi.number >= late_move_count(node.improving, depth);
   if (mi.noisy || mi.givesCheck) {
-    if (!Bundle6) return depth < SeeNoisyDepth && !pos.see_ge(m, -SeeNoisyMul * depth);
-    // bundle6: a capture that even with its piece won and a good history stays far below alpha
+    // A capture that even with its piece won and a good history stays far below alpha
     // is pruned; so is one that loses material by SEE, at any depth (Stockfish 15.1).
     if (mi.noisy && !mi.givesCheck && !node.inCheck && lmrDepth < 7 && m.kind() != PROMOTION) {
       const PieceType captured = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
@@ -689,14 +685,19 @@ template <Worker::NodeType NT>
   if (depth >= LmrMinDepth && mi.number > 1 + 2 * (NT == Root) &&
       (!mi.noisy || cutNode || mi.moveCountPruning ||
        ss->staticEval + SeeValue[type_of(pos.captured_piece())] <= alpha)) {
-    const int d =
-        std::clamp(newDepth - late_move_reduction(pos, ss, node, mi, depth, cutNode), 1, newDepth + Bundle6);
+    // The reduced search, and the re-search below, may go a ply past the full depth (Stockfish
+    // 15.1), but never past the node's own depth, never to answer a check, and not beyond twice
+    // the root's depth. Taper extends every safe check: with that extra ply a line of checks and
+    // evasions kept its depth or grew, and a depth-12 search of a queen against a rook ran for
+    // minutes (tests/search/regression_test.cpp).
+    const int maxDepth = newDepth + (newDepth < depth && !node.inCheck && ss->ply < 2 * rootDepth_);
+    const int d = std::clamp(newDepth - late_move_reduction(pos, ss, node, mi, depth, cutNode), 1, maxDepth);
     value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
     fullDepthSearch = value > alpha && d < newDepth;
-    if (Bundle6 && fullDepthSearch) {
-      // bundle6: a reduced search that beat alpha by a margin is searched a ply deeper, and what
+    if (fullDepthSearch) {
+      // A reduced search that beat alpha by a margin is searched a ply deeper, and what
       // the re-search finds teaches the move's continuation history (Stockfish 15.1).
-      const bool deeper = value > alpha + LmrDeeperMargin + 6 * (newDepth - d);
+      const bool deeper = maxDepth > newDepth && value > alpha + LmrDeeperMargin + 6 * (newDepth - d);
       value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, newDepth + deeper, !cutNode);
       fullDepthSearch = false;
       const int bonus = history_bonus(newDepth) / (mi.noisy ? 6 : 1);
@@ -833,16 +834,16 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     const bool isNoisy = pos.is_capture_or_promotion(m);
 
     if (bestValue > VALUE_TB_LOSS_IN_MAX_PLY) {
-      // bundle6: quiet moves (checks, evasions) with poor continuation histories are skipped
+      // Quiet moves (checks, evasions) with poor continuation histories are skipped
       // (Stockfish 15.1).
-      if (Bundle6 && !isNoisy && (*contHist[0])[pos.moved_piece(m)][m.to()] < 0 &&
+      if (!isNoisy && (*contHist[0])[pos.moved_piece(m)][m.to()] < 0 &&
           (*contHist[1])[pos.moved_piece(m)][m.to()] < 0)
         continue;
       if (!inCheck) {
         // Under-promotions are almost never the best noisy move.
         if (m.kind() == PROMOTION && m.promotion_type() != QUEEN) continue;
-        // bundle6: after two moves only checks, recaptures and promotions are left (Stockfish 15.1).
-        if (Bundle6 && moveCount > 2 && !givesCheck && m.kind() != PROMOTION && m.to() != prevSq) continue;
+        // After two moves only checks, recaptures and promotions are left (Stockfish 15.1).
+        if (moveCount > 2 && !givesCheck && m.kind() != PROMOTION && m.to() != prevSq) continue;
         // Delta pruning: even winning the target piece cannot reach alpha.
         if (!givesCheck && futilityBase > -VALUE_KNOWN_WIN) {
           int gain = m.kind() == EN_PASSANT ? SeeValue[PAWN] : SeeValue[type_of(pos.piece_on(m.to()))];

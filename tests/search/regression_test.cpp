@@ -96,3 +96,31 @@ TEST(Regression, EnPassantAnswersACheckOnlyByTakingTheCheckingPawn) {
     EXPECT_EQ(generated, c.epLegal) << c.fen;
   }
 }
+
+// pgn-data labelling at depth 12 (2026-12-02): the search of a queen against a rook and pawn,
+// and of a rook against a rook and two pawns, never finished. Taper extends every safe check,
+// and the late-move search that may go a ply past the full depth (Stockfish 15.1) let a line of
+// checks and evasions keep its depth or grow. A depth-12 search must end well inside the node
+// budget (about half a million nodes each once the extra ply was bounded).
+TEST(Regression, DepthLimitedSearchOfAChecksHeavyEndingEnds) {
+  const char* fens[] = {"6Q1/7K/8/7P/3r4/2k5/8/8 b - - 0 64", "6r1/P4R2/5K2/7P/3k4/8/8/8 w - - 1 60"};
+  SearchPool pool;
+  for (const char* fen : fens) {
+    Position pos = position_after(fen, {});
+    pool.clear();
+    int depthDone = 0;
+    uint64_t nodesUsed = 0;
+    SearchCallbacks cb;
+    cb.onIteration = [&](const SearchReport& r) {
+      if (r.multiPv == 1 && r.bound == BOUND_EXACT) depthDone = std::max(depthDone, r.depth);
+      nodesUsed = r.nodes;
+    };
+    SearchLimits limits;
+    limits.depth = 12;
+    limits.nodes = 3'000'000;  // the broken search needed 4 M (the rook) and over 30 M (the queen)
+    limits.startTime = now_ms();
+    pool.start(pos, limits, cb, SearchOptions{});
+    pool.wait();
+    EXPECT_EQ(depthDone, 12) << fen << ": stopped by the node budget after " << nodesUsed << " nodes";
+  }
+}
