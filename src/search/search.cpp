@@ -139,8 +139,12 @@ void Worker::update_pv(int ply, Move m) {
 }
 
 void Worker::update_continuation(Stack* ss, Piece pc, Square to, int bonus) {
-  for (int i : {1, 2, 4})
+  // bundle8: six plies back too, and only the near two for a move out of check (Stockfish 15.1).
+  for (int i : {1, 2, 4, 6}) {
+    if (i == 6 && !Bundle8) break;
+    if (Bundle8 && ss->inCheck && i > 2) break;
     if ((ss - i)->currentMove.is_ok()) (*(ss - i)->contHist)[pc][to].update(bonus);
+  }
 }
 
 void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move move, int bonus) {
@@ -305,7 +309,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
   // The move loop.
   prepare_move_loop(pos, node);
-  const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
+  const PieceToHistory* contHist[4] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist,
+                                       (ss - 6)->contHist};
   MovePicker picker(pos, node.ttMove, *hist_, contHist, ss->killers, node.counter);
   Value bestValue = -VALUE_INFINITE;
   Move bestMove = Move::none();
@@ -398,6 +403,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   }
   if (PvNode) bestValue = std::min(bestValue, node.maxValue);
   if (!node.inCheck && !node.excluded && moveCount) learn_eval_error(pos, ss, bestMove, bestValue, beta, depth);
+  // bundle8: a fail low below a TT-PV parent: the parent's move was probably good, so this node
+  // joins the PV-like nodes (Stockfish 15.1).
+  if (Bundle8 && bestValue <= alpha) ss->ttPv = ss->ttPv || ((ss - 1)->ttPv && depth > 3);
   if (!node.excluded && !(RootNode && pvIdx_)) {
     const Bound bound = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
     shared_.tt->store(pos.key(), ply, bestMove, bestValue, node.rawEval, depth, bound, ss->ttPv);
@@ -567,7 +575,8 @@ Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, in
       node.ttValue < probBeta)
     return VALUE_NONE;
   const Value seeThreshold = probBeta - ss->staticEval;
-  const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
+  const PieceToHistory* contHist[4] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist,
+                                       (ss - 6)->contHist};
   const bool ttCapture = node.ttMove && pos.is_capture_or_promotion(node.ttMove);
   MovePicker captures(pos, ttCapture ? node.ttMove : Move::none(), *hist_, contHist);
   int tried = 0;
@@ -624,6 +633,18 @@ Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, in
   if (mi.moveCountPruning) {
     skipQuiets = true;
     return true;
+  }
+  if (Bundle8) {
+    // bundle8 (Stockfish 15.1): the three continuation histories' sum prunes, more the deeper;
+    // futility reaches further and leans on the move's history; SEE a little stricter.
+    const int history = (*(ss - 1)->contHist)[mi.piece][m.to()] + (*(ss - 2)->contHist)[mi.piece][m.to()] +
+                        (*(ss - 4)->contHist)[mi.piece][m.to()];
+    if (lmrDepth < ContHistPruneDepth && history < -ContHistPruneMul * (depth - 1)) return true;
+    const int withButterfly = history + 2 * hist_->butterfly[node.us][m.from()][m.to()];
+    if (!node.inCheck && lmrDepth < FutilityDepthB8 &&
+        ss->staticEval + FutilityBase + FutilityMul * lmrDepth + withButterfly / FutilityHistDiv <= alpha)
+      return true;
+    return !pos.see_ge(m, -SeeQuietMul * lmrDepth * lmrDepth - 15 * lmrDepth);
   }
   // Below a move with a good history, or a first move, prune by history a little deeper.
   const int historyPruneDepth = HistPruneDepth + ((ss - 1)->statScore > 0 || (ss - 1)->moveCount == 1);
@@ -822,11 +843,12 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     futilityBase = bestValue + QsFutilityMargin;
   }
 
-  const PieceToHistory* contHist[3] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
+  const PieceToHistory* contHist[4] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist,
+                                       (ss - 6)->contHist};
   MovePicker picker(pos, ttHit ? tte.move : Move::none(), *hist_, contHist, quietChecks);
   const Square prevSq = (ss - 1)->currentMove.is_ok() ? (ss - 1)->currentMove.to() : SQ_NONE;
   Move bestMove = Move::none();
-  int moveCount = 0;
+  int moveCount = 0, quietEvasions = 0;
 
   for (Move m; (m = picker.next());) {
     ++moveCount;
@@ -856,12 +878,14 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
             continue;
           }
         }
-      } else if (!isNoisy && moveCount > QsQuietEvasions && depth <= QsEvasionPruneDepth) {
-        continue;  // deep in quiescence, once an evasion holds, further quiet evasions add little
+      } else if (!isNoisy && (Bundle8 ? quietEvasions >= 2
+                                      : moveCount > QsQuietEvasions && depth <= QsEvasionPruneDepth)) {
+        continue;  // once an evasion holds, further quiet ones add little (bundle8: after two, at any depth)
       }
       if (!pos.see_ge(m, 0) && !inCheck) continue;
     }
 
+    quietEvasions += inCheck && !isNoisy;
     ss->currentMove = m;
     ss->contHist = &hist_->continuation[pos.moved_piece(m)][m.to()];
     pos.do_move(m);

@@ -16,7 +16,7 @@ namespace {
 struct PickerFixture {
   std::unique_ptr<Histories> hist = std::make_unique<Histories>();
   std::unique_ptr<PieceToHistory> empty = std::make_unique<PieceToHistory>();
-  const PieceToHistory* contHist[3] = {empty.get(), empty.get(), empty.get()};
+  const PieceToHistory* contHist[4] = {empty.get(), empty.get(), empty.get(), empty.get()};
   PickerFixture() { hist->clear(); }
 
   std::vector<Move> picked(const Position& pos, Move ttMove, bool quietChecks) {
