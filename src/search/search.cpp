@@ -707,11 +707,10 @@ template <Worker::NodeType NT>
       (!mi.noisy || cutNode || mi.moveCountPruning ||
        ss->staticEval + SeeValue[type_of(pos.captured_piece())] <= alpha)) {
     // The reduced search, and the re-search below, may go a ply past the full depth (Stockfish
-    // 15.1), but never past the node's own depth, never to answer a check, and not beyond twice
-    // the root's depth. Taper extends every safe check: with that extra ply a line of checks and
-    // evasions kept its depth or grew, and a depth-12 search of a queen against a rook ran for
-    // minutes (tests/search/regression_test.cpp).
-    const int maxDepth = newDepth + (newDepth < depth && !node.inCheck && ss->ply < 2 * rootDepth_);
+    // 15.1), but not beyond twice the root's depth. Taper extends every safe check: unbounded,
+    // that extra ply let a line of checks and evasions keep its depth or grow, and a depth-12
+    // search of a queen against a rook ran for minutes (tests/search/regression_test.cpp).
+    const int maxDepth = newDepth + (ss->ply < 2 * rootDepth_);
     const int d = std::clamp(newDepth - late_move_reduction(pos, ss, node, mi, depth, cutNode), 1, maxDepth);
     value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
     fullDepthSearch = value > alpha && d < newDepth;

@@ -100,8 +100,8 @@ TEST(Regression, EnPassantAnswersACheckOnlyByTakingTheCheckingPawn) {
 // pgn-data labelling at depth 12 (2026-12-02): the search of a queen against a rook and pawn,
 // and of a rook against a rook and two pawns, never finished. Taper extends every safe check,
 // and the late-move search that may go a ply past the full depth (Stockfish 15.1) let a line of
-// checks and evasions keep its depth or grow. A depth-12 search must end well inside the node
-// budget (about half a million nodes each once the extra ply was bounded).
+// checks and evasions keep its depth or grow. A depth-12 search must end inside the node budget
+// (0.2 M and 1.9 M nodes once the extra ply stopped at twice the root's depth).
 TEST(Regression, DepthLimitedSearchOfAChecksHeavyEndingEnds) {
   const char* fens[] = {"6Q1/7K/8/7P/3r4/2k5/8/8 b - - 0 64", "6r1/P4R2/5K2/7P/3k4/8/8/8 w - - 1 60"};
   SearchPool pool;
