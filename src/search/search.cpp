@@ -3,6 +3,7 @@
 #include "search/search.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <mutex>
 
@@ -66,6 +67,11 @@ int late_move_count(bool improving, int depth) { return (3 + depth * depth) / (2
 /// Draws get a tiny node-dependent jitter so the search doesn't settle blindly into
 /// repetition lines (the value stays deterministic for a given tree).
 Value draw_value(uint64_t nodes) { return VALUE_DRAW + 1 - int(nodes & 2); }
+
+// The continuation tables of 1, 2, 4 and 6 plies back, in the order the move picker reads them.
+inline std::array<const PieceToHistory*, 4> continuation_tables(const Stack* ss) {
+  return {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist, (ss - 6)->contHist};
+}
 
 }  // namespace
 
@@ -309,9 +315,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
   // The move loop.
   prepare_move_loop(pos, node);
-  const PieceToHistory* contHist[4] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist,
-                                       (ss - 6)->contHist};
-  MovePicker picker(pos, node.ttMove, *hist_, contHist, ss->killers, node.counter);
+  const auto contHist = continuation_tables(ss);
+  MovePicker picker(pos, node.ttMove, *hist_, contHist.data(), ss->killers, node.counter);
   Value bestValue = -VALUE_INFINITE;
   Move bestMove = Move::none();
   TriedMoves tried;
@@ -575,10 +580,9 @@ Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, in
       node.ttValue < probBeta)
     return VALUE_NONE;
   const Value seeThreshold = probBeta - ss->staticEval;
-  const PieceToHistory* contHist[4] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist,
-                                       (ss - 6)->contHist};
+  const auto contHist = continuation_tables(ss);
   const bool ttCapture = node.ttMove && pos.is_capture_or_promotion(node.ttMove);
-  MovePicker captures(pos, ttCapture ? node.ttMove : Move::none(), *hist_, contHist);
+  MovePicker captures(pos, ttCapture ? node.ttMove : Move::none(), *hist_, contHist.data());
   int tried = 0;
   for (Move m; (m = captures.next()) && tried < ProbCutTries * (1 + cutNode);) {
     if (!pos.see_ge(m, seeThreshold)) continue;
@@ -842,9 +846,8 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     futilityBase = bestValue + QsFutilityMargin;
   }
 
-  const PieceToHistory* contHist[4] = {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist,
-                                       (ss - 6)->contHist};
-  MovePicker picker(pos, ttHit ? tte.move : Move::none(), *hist_, contHist, quietChecks);
+  const auto contHist = continuation_tables(ss);
+  MovePicker picker(pos, ttHit ? tte.move : Move::none(), *hist_, contHist.data(), quietChecks);
   const Square prevSq = (ss - 1)->currentMove.is_ok() ? (ss - 1)->currentMove.to() : SQ_NONE;
   Move bestMove = Move::none();
   int moveCount = 0, quietEvasions = 0;
