@@ -888,6 +888,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     }
 
     quietEvasions += inCheck && !isNoisy;
+    shared_.tt->prefetch(pos.key_after(m));  // the child's bucket loads while the move is made
     ss->currentMove = m;
     ss->contHist = &hist_->continuation[pos.moved_piece(m)][m.to()];
     pos.do_move(m);
