@@ -19,8 +19,8 @@ Two presets follow the project's discipline:
     scripts/sprt.py --candidate HEAD --elo0 -3 --elo1 1 --model logistic  # one that touches few games
 
 The last line is `RESULT verdict=passed|failed|undecided games=N llr=X nps_ratio=R`.
-A test that reaches its game cap (--max-games) undecided is decided there by the sign of its
-LLR (a truncated SPRT): H1 if the estimate lies above the middle of the bounds, H0 otherwise.
+A test that reaches its game cap (--max-games) undecided is over there: H1 only if its Elo
+interval (fastchess's estimate minus its 95 % error) lies above zero, H0 otherwise.
 Exit code: 0 if H1 accepted (the candidate gains), 1 if H0 accepted or the test was stopped
 without a decision, 2 on a build or match failure.
 """
@@ -169,18 +169,20 @@ def unpack_book(spec, tmpdir):
     return book
 
 
-def decide(text, llr, lo, hi, games, max_games):
+def decide(text, llr, lo, hi, games, max_games, elo=(0.0, 0.0)):
     """(h1, h0, verdict) of a finished or stopped match: fastchess's own verdict first, then the
-    LLR against its bounds; a test that reached its game cap undecided is decided there by the
-    sign of its LLR (Wald's truncated SPRT), i.e. whether the estimate lies above or below the
-    middle of the bounds. That keeps a test whose true value sits mid-band from running for ever."""
+    LLR against its bounds; a test that reached its game cap undecided is over there, and kept
+    only if its Elo interval, `elo` = (estimate, 95 % error), lies above zero (the project's rule,
+    docs/sprt/README.md). That keeps a test whose true value sits mid-band from running for ever."""
     h1 = "H1 was accepted" in text or llr >= hi
     h0 = "H0 was accepted" in text or llr <= lo
     if h1 or h0:
         return h1, h0, "H1 accepted (passed)" if h1 else "H0 accepted (failed)"
     if games >= max_games:
-        h1 = llr > 0
-        return h1, not h1, f"{'H1' if h1 else 'H0'} accepted at the {max_games}-game cap (LLR {llr:.2f} {'>' if h1 else '<='} 0)"
+        low = elo[0] - elo[1]
+        h1 = low > 0
+        return h1, not h1, (f"{'H1' if h1 else 'H0'} accepted at the {max_games}-game cap "
+                            f"(Elo interval's low end {low:+.2f} {'>' if h1 else '<='} 0)")
     return False, False, "no decision (stopped)"
 
 
@@ -191,7 +193,8 @@ def match_verdict(text, max_games):
     if "games" not in fc:
         return None
     llr, lo, hi = (float(x) for x in fc.get("llr", ("0", "-2.94", "2.94")))
-    return (fc, llr, lo, hi) + decide(text, llr, lo, hi, int(fc["games"][0]), max_games)
+    elo = tuple(float(x) for x in fc.get("elo", ("0", "0")))
+    return (fc, llr, lo, hi) + decide(text, llr, lo, hi, int(fc["games"][0]), max_games, elo)
 
 
 def main(argv=None):
@@ -209,7 +212,7 @@ def main(argv=None):
                          "that normalized bounds of a few nElo mean a fraction of one Elo and take "
                          "tens of thousands of games; logistic bounds ask the plain question 'loses <= 3 Elo?'")
     ap.add_argument("--max-games", type=int, default=20000,
-                    help="cap on games (default 20000); an undecided test is decided there by its LLR's sign")
+                    help="cap on games (default 20000); an undecided test is over there, kept only if its Elo interval lies above zero")
     ap.add_argument("--book", default="8moves_v3.pgn.zip", help="opening book in the shared books folder")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--arch", default="native", help="make ARCH= of both builds (default native)")

@@ -50,7 +50,7 @@ class SprtVerdict(unittest.TestCase):
         self.assertEqual(fc["penta"], "857, 2369, 3545, 2389, 840")
         self.assertEqual(fc["llr"], ("-2.34", "-2.94", "2.94"))
 
-    def test_a_test_at_its_cap_is_decided_by_the_sign_of_its_llr(self):
+    def test_a_test_at_its_cap_is_kept_only_if_its_elo_interval_lies_above_zero(self):
         # The real case that once crashed sprt.py (the game count compared as a string).
         fc, llr, lo, hi, h1, h0, verdict = sprt.match_verdict(EVAL14_END, 20000)
         self.assertEqual((llr, lo, hi), (-2.34, -2.94, 2.94))
@@ -60,19 +60,19 @@ class SprtVerdict(unittest.TestCase):
         self.assertEqual(sprt.match_verdict(EVAL14_END, 40000)[4:6], (False, False))
 
     def test_decide(self):
-        cases = [  # (text, llr, games, cap) -> (h1, h0)
-            ("", 2.95, 100, 20000, (True, False)),      # LLR past the upper bound
-            ("", -2.94, 100, 20000, (False, True)),     # on the lower bound
-            ("", 1.0, 100, 20000, (False, False)),      # inside the bounds, far from the cap
-            ("", 0.01, 20000, 20000, (True, False)),    # at the cap, above the middle
-            ("", 0.0, 20000, 20000, (False, True)),     # at the cap, on the middle: not a gain
-            ("", -0.5, 20010, 20000, (False, True)),    # past the cap (a game pair finishing)
-            ("SPRT ... H1 was accepted", 0.0, 10, 20000, (True, False)),  # fastchess's own verdict first
-            ("SPRT ... H0 was accepted", 0.0, 10, 20000, (False, True)),
+        cases = [  # (text, llr, games, cap, (elo, error)) -> (h1, h0)
+            ("", 2.95, 100, 20000, (0, 0), (True, False)),          # LLR past the upper bound
+            ("", -2.94, 100, 20000, (0, 0), (False, True)),         # on the lower bound
+            ("", 1.0, 100, 20000, (9, 5), (False, False)),          # inside the bounds, far from the cap
+            ("", 1.5, 10000, 10000, (5.5, 5.3), (True, False)),     # at the cap, interval above zero
+            ("", 0.3, 10000, 10000, (2.5, 5.3), (False, True)),     # at the cap, interval holds zero
+            ("", -0.5, 10010, 10000, (-1.0, 5.3), (False, True)),   # past the cap (a game pair finishing)
+            ("SPRT ... H1 was accepted", 0.0, 10, 20000, (0, 0), (True, False)),  # fastchess's verdict first
+            ("SPRT ... H0 was accepted", 0.0, 10, 20000, (0, 0), (False, True)),
         ]
-        for text, llr, games, cap, want in cases:
+        for text, llr, games, cap, elo, want in cases:
             with self.subTest(llr=llr, games=games, text=text):
-                h1, h0, verdict = sprt.decide(text, llr, -2.94, 2.94, games, cap)
+                h1, h0, verdict = sprt.decide(text, llr, -2.94, 2.94, games, cap, elo)
                 self.assertEqual((h1, h0), want)
                 self.assertTrue(verdict)
 
