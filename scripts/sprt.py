@@ -212,7 +212,8 @@ def main(argv=None):
                          "that normalized bounds of a few nElo mean a fraction of one Elo and take "
                          "tens of thousands of games; logistic bounds ask the plain question 'loses <= 3 Elo?'")
     ap.add_argument("--max-games", type=int, default=20000,
-                    help="cap on games (default 20000); an undecided test is over there, kept only if its Elo interval lies above zero")
+                    help="cap on games (default 20000); an undecided test is over there, "
+                         "kept only if its Elo interval lies above zero")
     ap.add_argument("--book", default="8moves_v3.pgn.zip", help="opening book in the shared books folder")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--arch", default="native", help="make ARCH= of both builds (default native)")
