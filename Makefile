@@ -67,7 +67,7 @@ test-release:
 	cd build/test-release && ctest --output-on-failure -LE slow -j $(JOBS)
 
 # -O1 -g1, the optimisation AddressSanitizer's documentation suggests, with line tables for its
-# reports: half the compile time of -O2 -g, which was the largest single part of CI's run.
+# reports: 28 % less CPU than -O2 -g for build and tests; it was the largest part of CI's run.
 test-sanitize:
 	$(CMAKE) -S . -B build/test-sanitize $(GENERATOR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=$(CXX) \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
