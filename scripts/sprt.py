@@ -169,7 +169,7 @@ def unpack_book(spec, tmpdir):
     return book
 
 
-def decide(text, llr, lo, hi, games, max_games, elo=(0.0, 0.0)):
+def decide(text, llr, lo, hi, games, max_games, elo):
     """(h1, h0, verdict) of a finished or stopped match: fastchess's own verdict first, then the
     LLR against its bounds; a test that reached its game cap undecided is over there, and kept
     only if its Elo interval, `elo` = (estimate, 95 % error), lies above zero (the project's rule,
