@@ -7,39 +7,6 @@
 namespace taper {
 
 namespace {
-// bundle7: quiet-move bonuses (history units; a history entry is within +-16384). A piece that
-// leaves a square a lesser enemy piece attacks for one it does not: a queen from a rook, a rook
-// from a minor, a minor from a pawn (Stockfish 15.1's threatenedPieces); and a quiet check.
-constexpr int EscapeQueenBonus = 24000, EscapeRookBonus = 12000, EscapeMinorBonus = 8000;
-constexpr int QuietCheckBonus = 8000;
-
-/// The squares the side not to move attacks with pawns, with pawns and minors, and with pawns,
-/// minors and rooks.
-struct LesserThreats {
-  Bitboard byPawn = 0, byMinor = 0, byRook = 0;
-  explicit LesserThreats(const Position& pos) {
-    const Color them = ~pos.side_to_move();
-    const Bitboard occupied = pos.pieces();
-    const Bitboard pawns = pos.pieces(them, PAWN);
-    byPawn = them == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
-    byMinor = byPawn;
-    for (Bitboard b = pos.pieces(them, KNIGHT); b;) byMinor |= knight_attacks_bb(pop_lsb(b));
-    for (Bitboard b = pos.pieces(them, BISHOP); b;) byMinor |= bishop_attacks_bb(pop_lsb(b), occupied);
-    byRook = byMinor;
-    for (Bitboard b = pos.pieces(them, ROOK); b;) byRook |= rook_attacks_bb(pop_lsb(b), occupied);
-  }
-  /// The bonus for moving `pt` from `from` to `to`.
-  int escape_bonus(PieceType pt, Square from, Square to) const {
-    const Bitboard f = square_bb(from), t = square_bb(to);
-    switch (pt) {
-      case QUEEN: return (f & byRook) && !(t & byRook) ? EscapeQueenBonus : 0;
-      case ROOK: return (f & byMinor) && !(t & byMinor) ? EscapeRookBonus : 0;
-      case KNIGHT: case BISHOP: return (f & byPawn) && !(t & byPawn) ? EscapeMinorBonus : 0;
-      default: return 0;
-    }
-  }
-};
-
 /// Value gained by a capture or promotion, for MVV-LVA style ordering.
 int noisy_gain(const Position& pos, Move m) {
   int gain = m.kind() == EN_PASSANT ? SeeValue[PAWN] : SeeValue[type_of(pos.piece_on(m.to()))];
@@ -96,14 +63,6 @@ void MovePicker::score_quiets(ScoredMove* begin, ScoredMove* end) {
     else
       sm->score = hist_.butterfly[us][m.from()][m.to()] + 2 * (*contHist_[0])[pc][to] + (*contHist_[1])[pc][to] +
                   (*contHist_[2])[pc][to] / 2;
-  }
-  if (!tunable::Bundle7) return;
-  const LesserThreats threats(pos_);
-  for (ScoredMove* sm = begin; sm != end; ++sm) {
-    const Move m = sm->move;
-    const PieceType pt = type_of(pos_.moved_piece(m));
-    sm->score += threats.escape_bonus(pt, m.from(), m.to());
-    if (pos_.check_squares(pt) & square_bb(m.to())) sm->score += QuietCheckBonus;
   }
 }
 

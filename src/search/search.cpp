@@ -38,14 +38,8 @@ constexpr int ProbCutReduction = 4;
 constexpr int ProbCutTries = 2;
 // A singular verification trusts a lower bound this many plies shallower than the node.
 constexpr int SingularTtDepthSlack = 3;
-// bundle7: singular extensions from this depth (two plies deeper in a PV node on a PV line).
-constexpr int SingularDepthB7 = 6;
-// bundle7: the static eval's improvement assumed when neither two nor four plies up has one.
+// The static eval's improvement assumed when neither two nor four plies up has one.
 constexpr int ImprovementUnknown = 110;
-// bundle7: each raise of alpha in a PV node between these depths (exclusive) costs a ply.
-constexpr int AlphaRaiseMinDepth = 1, AlphaRaiseMaxDepth = 6;
-// bundle7: siblings' children that cut off more often than this add a ply of reduction.
-constexpr int LmrSiblingCutoffs = 3;
 // Little material left: both sides' pieces together worth at most two rooks.
 constexpr int EndgameMaterial = 2 * SeeValue[ROOK];
 // Late move reductions start at this depth.
@@ -288,8 +282,6 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
   // The grandchildren's statScore starts from 0; each later grandchild inherits the last one's.
   (ss + 2)->statScore = 0;
-  (ss + 2)->cutoffCnt = 0;
-  if (RootNode) (ss + 1)->cutoffCnt = 0;  // no node resets the root's children's count
   const Move prevMove = (ss - 1)->currentMove;
   node.prevSq = prevMove.is_ok() ? prevMove.to() : SQ_NONE;
   node.excluded = ss->excludedMove;
@@ -339,30 +331,21 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
     // Extensions.
     int extension = 0;
-    if (!RootNode && m == node.ttMove && singular_candidate<NT>(ply, node, depth)) {
+    if (!RootNode && m == node.ttMove && singular_candidate(node, depth)) {
       // Singular extension: if every other move fails well below the hash move's value, the
       // hash move is forced and deserves a deeper look.
-      const Value singularBeta = node.ttValue - (SingularMul + (Bundle7 && ss->ttPv && !PvNode)) * depth;
+      const Value singularBeta = node.ttValue - SingularMul * depth;
       const Value v = singular_search(pos, ss, m, singularBeta, depth, cutNode);
       if (v < singularBeta) {
         extension = 1;
         node.singularTtMove = true;
-        // bundle7: far below, the hash move is the only move: extend twice (a few times a line).
-        if (Bundle7 && !PvNode && v < singularBeta - SingularDoubleMargin &&
-            (ss - 1)->doubleExtensions < SingularDoubleLimit)
-          extension = 2;
       } else if (singularBeta >= beta) {
         return singularBeta;  // several moves beat beta: multi-cut
-      } else if (Bundle7) {
-        // bundle7: not singular, and another move nearly as good: the hash move gets less.
-        if (node.ttValue >= beta) extension = -2;
-        else if (node.ttValue <= alpha && node.ttValue <= v) extension = -1;
       }
     } else {
       extension = move_extension(pos, ss, node, mi);
     }
     if (m.kind() == CASTLING) extension = std::max(extension, 1);
-    ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension >= 2);
 
     // The child's TT bucket loads while the move is made. (Here, not in search_move: inside that
     // always_inline helper GCC 12 dropped the prefetch, and the search lost 4 % of its speed.)
@@ -379,15 +362,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (PvNode && !RootNode) update_pv(ply, m);
         if (!PvNode || value >= beta) {
           ss->statScore = 0;
-          ++ss->cutoffCnt;
           break;  // fail high
         }
         alpha = value;
-        // bundle7: a raised alpha at low depth is hard to beat again: the rest search a ply
-        // shallower (Stockfish 15.1).
-        if (Bundle7 && !RootNode && depth > AlphaRaiseMinDepth && depth < AlphaRaiseMaxDepth &&
-            beta < VALUE_KNOWN_WIN && alpha > -VALUE_KNOWN_WIN)
-          --depth;
       }
     }
     if (m != bestMove) tried.add(m, mi.noisy);
@@ -528,10 +505,9 @@ template <Worker::NodeType NT>
     if (v <= alpha) return v;
   }
 
-  // Reverse futility pruning: far above beta at low depth, assume it stays there. (bundle7: not
-  // on a TT-PV line, and less readily after a parent move with a good history: Stockfish 15.1.)
-  const int rfpMargin = RfpMargin * (depth - node.improving) + (Bundle7 ? (ss - 1)->statScore / RfpStatDiv : 0);
-  if (depth <= RfpDepth && eval - rfpMargin >= beta && eval >= beta && eval < VALUE_KNOWN_WIN && !(Bundle7 && ss->ttPv))
+  // Reverse futility pruning: far above beta at low depth, assume it stays there.
+  const int rfpMargin = RfpMargin * (depth - node.improving);
+  if (depth <= RfpDepth && eval - rfpMargin >= beta && eval >= beta && eval < VALUE_KNOWN_WIN)
     return eval;
 
   if (Value v = null_move(pos, ss, node, beta, depth, cutNode); v != VALUE_NONE) return v;
@@ -542,11 +518,8 @@ Value Worker::null_move(Position& pos, Stack* ss, const Node& node, Value beta, 
   // If passing still fails high, a real move will too: not after a null move, not without
   // pieces (zugzwang), not while a verification search has null moves off for this side.
   const int ply = ss->ply;
-  // (bundle7: not after a parent move with a strong history, and the margin follows the
-  // static eval's improvement: Stockfish 15.1.)
-  const int nmpMargin = NmpBase - NmpDepthMul * depth - (Bundle7 ? node.improvement / 13 : 0);
+  const int nmpMargin = NmpBase - NmpDepthMul * depth;
   const bool tryNull = (ss - 1)->currentMove != Move::null() && node.eval >= beta &&
-                       !(Bundle7 && (ss - 1)->statScore >= NmpParentStat) &&
                        ss->staticEval >= beta + nmpMargin && pos.non_pawn_material(node.us) &&
                        (ply >= nmpMinPly_ || node.us != nmpColor_) && beta > VALUE_TB_LOSS_IN_MAX_PLY;
   if (!tryNull) return VALUE_NONE;
@@ -574,11 +547,6 @@ Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, in
   // would very likely fail high too (Stockfish's ProbCut; chessprogramming wiki "ProbCut").
   if (depth < ProbCutDepth || std::abs(beta) >= VALUE_TB_WIN_IN_MAX_PLY) return VALUE_NONE;
   const Value probBeta = std::min<Value>(beta + ProbCutMargin - ProbCutImproving * node.improving, VALUE_INFINITE - 1);
-  // bundle7: not when the TT already says a search as deep as ProbCut's (its capture included)
-  // stays below the ProbCut beta (Stockfish 15.1).
-  if (Bundle7 && node.ttHit && node.tte.depth >= depth - ProbCutReduction + 1 && node.ttValue != VALUE_NONE &&
-      node.ttValue < probBeta)
-    return VALUE_NONE;
   const Value seeThreshold = probBeta - ss->staticEval;
   const auto contHist = continuation_tables(ss);
   const bool ttCapture = node.ttMove && pos.is_capture_or_promotion(node.ttMove);
@@ -661,13 +629,8 @@ Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, in
   return !pos.see_ge(m, -SeeQuietMul * lmrDepth * lmrDepth);
 }
 
-template <Worker::NodeType NT>
-[[gnu::always_inline]] inline bool Worker::singular_candidate(int ply, const Node& node, int depth) const {
-  // bundle7: from a lower depth, but not beyond twice the root's depth, where extensions could
-  // grow a line without end (Stockfish 15.1).
-  if (Bundle7 && ply >= 2 * rootDepth_) return false;
-  const int minDepth = Bundle7 ? SingularDepthB7 + 2 * (NT != NonPV && node.ttHit && node.tte.pv) : SingularDepth;
-  return depth >= minDepth && !node.excluded && std::abs(node.ttValue) < VALUE_KNOWN_WIN &&
+[[gnu::always_inline]] inline bool Worker::singular_candidate(const Node& node, int depth) const {
+  return depth >= SingularDepth && !node.excluded && std::abs(node.ttValue) < VALUE_KNOWN_WIN &&
          (node.tte.bound & BOUND_LOWER) && node.tte.depth >= depth - SingularTtDepthSlack;
 }
 
@@ -749,7 +712,6 @@ template <Worker::NodeType NT>
   if ((ss - 1)->moveCount > LmrLateParentMove) r -= 1;  // the opponent's move was a late one: less to refute
   if (node.singularTtMove) r -= 1;                      // the alternatives of a forced hash move
   if (!mi.noisy && node.ttCapture) r += 1;              // a capture is the likely best move here
-  if (Bundle7 && (ss + 1)->cutoffCnt > LmrSiblingCutoffs) r += 1;  // bundle7: the children here cut off often
   if (mi.noisy) return r + (depth < LmrNoisyDepth && mi.number > 2) - mi.givesCheck;  // a late capture at low depth
 
   // Quiets in cut nodes one ply more; elsewhere a move that takes a piece out of a capture
@@ -995,9 +957,6 @@ void Worker::iterative_deepening() {
       selDepth_ = 0;
       Value prev = rootMoves_[pvIdx_].averageScore;
       Value delta = AspirationDelta;
-      // bundle7: a wider first window the further the score is from level, where it moves more
-      // between iterations (Stockfish 15.1).
-      if (Bundle7 && prev != -VALUE_INFINITE && std::abs(prev) < VALUE_KNOWN_WIN) delta += prev * prev / AspScoreDiv;
       Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
       if (rootDepth_ >= 4 && prev != -VALUE_INFINITE) {
         alpha = std::max(prev - delta, -VALUE_INFINITE);

@@ -64,8 +64,6 @@ struct Stack {
   Value staticEval;
   int statScore;
   int moveCount;
-  int doubleExtensions;  // double singular extensions on the path to this node (bundle7)
-  int cutoffCnt;         // fail-highs at this ply since the grandparent node began (bundle7)
   bool inCheck;
   bool ttPv;
   PieceToHistory* contHist;
@@ -121,8 +119,7 @@ class Worker {
   bool prune_move(const Position& pos, const Stack* ss, const Node& node, MoveInfo& mi, int depth, Value alpha,
                   bool& skipQuiets) const;
   /// The hash move may be singular: its entry is a deep enough lower bound.
-  template <NodeType NT>
-  bool singular_candidate(int ply, const Node& node, int depth) const;
+  bool singular_candidate(const Node& node, int depth) const;
   /// The best value of every move but the hash move, searched shallower with a zero window at
   /// `singularBeta`: below it, the hash move is singular.
   Value singular_search(Position& pos, Stack* ss, Move ttMove, Value singularBeta, int depth, bool cutNode);
