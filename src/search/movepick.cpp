@@ -57,12 +57,8 @@ void MovePicker::score_quiets(ScoredMove* begin, ScoredMove* end) {
     Move m = sm->move;
     Piece pc = pos_.moved_piece(m);
     Square to = m.to();
-    if (tunable::Bundle8)  // bundle8: Stockfish 15.1's weights, with the history of six plies back
-      sm->score = 2 * hist_.butterfly[us][m.from()][m.to()] + 2 * (*contHist_[0])[pc][to] +
-                  (*contHist_[1])[pc][to] + (*contHist_[2])[pc][to] + (*contHist_[3])[pc][to];
-    else
-      sm->score = hist_.butterfly[us][m.from()][m.to()] + 2 * (*contHist_[0])[pc][to] + (*contHist_[1])[pc][to] +
-                  (*contHist_[2])[pc][to] / 2;
+    sm->score = hist_.butterfly[us][m.from()][m.to()] + 2 * (*contHist_[0])[pc][to] + (*contHist_[1])[pc][to] +
+                (*contHist_[2])[pc][to] / 2;
   }
 }
 
@@ -110,10 +106,8 @@ Move MovePicker::next(bool skipQuiets) {
         while (cur_ < end_) {
           Move m = pick_best(cur_, end_);
           if (m == ttMove_) continue;
-          // Losing captures wait until after the quiet moves. bundle8: a capture of a valuable
-          // piece, or with a good history, may lose a little and still count as good (Stockfish
-          // 15.1's -69 / 1024 of its 6 * victim + history, rescaled to this 16 * victim + history).
-          if (!pos_.see_ge(m, tunable::Bundle8 ? -26 * (cur_ - 1)->score / 1024 : 0)) {
+          // Losing captures wait until after the quiet moves.
+          if (!pos_.see_ge(m, 0)) {
             *badEnd_++ = *(cur_ - 1);
             continue;
           }

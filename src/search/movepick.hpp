@@ -10,7 +10,7 @@ namespace taper {
 
 class MovePicker {
  public:
-  /// Main search. `contHist` points to the continuation tables of 1, 2, 4 and 6 plies back.
+  /// Main search. `contHist` points to the continuation tables of 1, 2 and 4 plies back.
   MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist,
              const Move* killers, Move counter);
   /// Quiescence search: noisy moves only (all moves when in check); with `quietChecks`, the

@@ -62,9 +62,9 @@ int late_move_count(bool improving, int depth) { return (3 + depth * depth) / (2
 /// repetition lines (the value stays deterministic for a given tree).
 Value draw_value(uint64_t nodes) { return VALUE_DRAW + 1 - int(nodes & 2); }
 
-// The continuation tables of 1, 2, 4 and 6 plies back, in the order the move picker reads them.
-inline std::array<const PieceToHistory*, 4> continuation_tables(const Stack* ss) {
-  return {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist, (ss - 6)->contHist};
+// The continuation tables of 1, 2 and 4 plies back, in the order the move picker reads them.
+inline std::array<const PieceToHistory*, 3> continuation_tables(const Stack* ss) {
+  return {(ss - 1)->contHist, (ss - 2)->contHist, (ss - 4)->contHist};
 }
 
 }  // namespace
@@ -139,12 +139,8 @@ void Worker::update_pv(int ply, Move m) {
 }
 
 void Worker::update_continuation(Stack* ss, Piece pc, Square to, int bonus) {
-  // bundle8: six plies back too, and only the near two for a move out of check (Stockfish 15.1).
-  for (int i : {1, 2, 4, 6}) {
-    if (i == 6 && !Bundle8) break;
-    if (Bundle8 && ss->inCheck && i > 2) break;
+  for (int i : {1, 2, 4})
     if ((ss - i)->currentMove.is_ok()) (*(ss - i)->contHist)[pc][to].update(bonus);
-  }
 }
 
 void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move move, int bonus) {
@@ -385,9 +381,6 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   }
   if (PvNode) bestValue = std::min(bestValue, node.maxValue);
   if (!node.inCheck && !node.excluded && moveCount) learn_eval_error(pos, ss, bestMove, bestValue, beta, depth);
-  // bundle8: a fail low below a TT-PV parent: the parent's move was probably good, so this node
-  // joins the PV-like nodes (Stockfish 15.1).
-  if (Bundle8 && bestValue <= alpha) ss->ttPv = ss->ttPv || ((ss - 1)->ttPv && depth > 3);
   if (!node.excluded && !(RootNode && pvIdx_)) {
     const Bound bound = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
     shared_.tt->store(pos.key(), ply, bestMove, bestValue, node.rawEval, depth, bound, ss->ttPv);
@@ -606,18 +599,6 @@ Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, in
     skipQuiets = true;
     return true;
   }
-  if (Bundle8) {
-    // bundle8 (Stockfish 15.1): the three continuation histories' sum prunes, more the deeper;
-    // futility reaches further and leans on the move's history; SEE a little stricter.
-    const int history = (*(ss - 1)->contHist)[mi.piece][m.to()] + (*(ss - 2)->contHist)[mi.piece][m.to()] +
-                        (*(ss - 4)->contHist)[mi.piece][m.to()];
-    if (lmrDepth < ContHistPruneDepth && history < -ContHistPruneMul * (depth - 1)) return true;
-    const int withButterfly = history + 2 * hist_->butterfly[node.us][m.from()][m.to()];
-    if (!node.inCheck && lmrDepth < FutilityDepthB8 &&
-        ss->staticEval + FutilityBase + FutilityMul * lmrDepth + withButterfly / FutilityHistDiv <= alpha)
-      return true;
-    return !pos.see_ge(m, -SeeQuietMul * lmrDepth * lmrDepth - 15 * lmrDepth);
-  }
   // Below a move with a good history, or a first move, prune by history a little deeper.
   const int historyPruneDepth = HistPruneDepth + ((ss - 1)->statScore > 0 || (ss - 1)->moveCount == 1);
   if (lmrDepth < historyPruneDepth && (*(ss - 1)->contHist)[mi.piece][m.to()] < 0 &&
@@ -812,7 +793,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
   MovePicker picker(pos, ttHit ? tte.move : Move::none(), *hist_, contHist.data(), quietChecks);
   const Square prevSq = (ss - 1)->currentMove.is_ok() ? (ss - 1)->currentMove.to() : SQ_NONE;
   Move bestMove = Move::none();
-  int moveCount = 0, quietEvasions = 0;
+  int moveCount = 0;
 
   for (Move m; (m = picker.next());) {
     ++moveCount;
@@ -842,14 +823,12 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
             continue;
           }
         }
-      } else if (!isNoisy && (Bundle8 ? quietEvasions >= 2
-                                      : moveCount > QsQuietEvasions && depth <= QsEvasionPruneDepth)) {
-        continue;  // once an evasion holds, further quiet ones add little (bundle8: after two, at any depth)
+      } else if (!isNoisy && moveCount > QsQuietEvasions && depth <= QsEvasionPruneDepth) {
+        continue;  // deep in quiescence, once an evasion holds, further quiet evasions add little
       }
       if (!pos.see_ge(m, 0) && !inCheck) continue;
     }
 
-    quietEvasions += inCheck && !isNoisy;
     shared_.tt->prefetch(pos.key_after(m));  // the child's bucket loads while the move is made
     ss->currentMove = m;
     ss->contHist = &hist_->continuation[pos.moved_piece(m)][m.to()];
