@@ -38,8 +38,6 @@ constexpr int ProbCutReduction = 4;
 constexpr int ProbCutTries = 2;
 // A singular verification trusts a lower bound this many plies shallower than the node.
 constexpr int SingularTtDepthSlack = 3;
-// The static eval's improvement assumed when neither two nor four plies up has one.
-constexpr int ImprovementUnknown = 110;
 // Little material left: both sides' pieces together worth at most two rooks.
 constexpr int EndgameMaterial = 2 * SeeValue[ROOK];
 // Late move reductions start at this depth.
@@ -208,9 +206,7 @@ struct Worker::Node {
   bool ttCapture = false;
   Value rawEval = VALUE_NONE;    // the evaluator's own (the TT keeps that one)
   Value eval = VALUE_NONE;       // corrected, or the TT value when its bound says it is better
-  int improvement = 0;           // the static eval's gain over two (or four) plies up: ImprovementUnknown
-                                 // without an earlier one, 0 in check
-  bool improving = false;        // improvement > 0
+  bool improving = false;        // the static eval above two (or four) plies up, or no earlier one; false in check
   Value maxValue = VALUE_INFINITE;  // a tablebase's upper bound on a PV node's value
   Move counter;                  // the move that last refuted the previous move
   bool afterEndgameCapture = false;
@@ -482,8 +478,7 @@ template <Worker::NodeType NT>
     shared_.tt->store(pos.key(), ss->ply, Move::none(), VALUE_NONE, node.rawEval, TtDepthEvalOnly, BOUND_NONE,
                       ss->ttPv);
   const Value past = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
-  node.improvement = past == VALUE_NONE ? ImprovementUnknown : ss->staticEval - past;
-  node.improving = node.improvement > 0;
+  node.improving = past == VALUE_NONE || ss->staticEval > past;
 }
 
 // --- Pruning before the moves
