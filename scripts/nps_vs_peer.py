@@ -96,7 +96,7 @@ def parse_options(pairs):
     out = {}
     for p in pairs:
         if "=" not in p:
-            sys.exit(f"nps_vs_peer: option '{p}' is not NAME=VALUE")
+            raise ValueError(f"option '{p}' is not NAME=VALUE")
         k, v = p.split("=", 1)
         out[k] = v
     return out
@@ -117,6 +117,10 @@ def main():
     args = ap.parse_args()
     if args.limit < 1 or args.every < 1 or args.movetime < 10 or args.hash < 1:
         ap.error("--limit, --every and --hash must be positive, --movetime at least 10")
+    try:
+        taper_options, peer_options = parse_options(args.option_taper), parse_options(args.option_peer)
+    except ValueError as e:
+        ap.error(str(e))  # exit code 2, as for any bad usage
 
     taper_path = find_binary("taper", args.taper)
     if not taper_path:
@@ -139,8 +143,8 @@ def main():
 
     engines = {}
     try:
-        engines["taper"] = start(taper_path, "taper", args.hash, parse_options(args.option_taper))
-        engines["peer"] = start(args.peer, None, args.hash, parse_options(args.option_peer))
+        engines["taper"] = start(taper_path, "taper", args.hash, taper_options)
+        engines["peer"] = start(args.peer, None, args.hash, peer_options)
     except (EngineError, TimeoutError, OSError) as e:
         print(f"nps_vs_peer: an engine did not start: {e}", file=sys.stderr)
         for e2 in engines.values():

@@ -73,5 +73,13 @@ class Positions(unittest.TestCase):
             nps_vs_peer.read_positions(["not an epd line\n"], limit=5, every=1)
 
 
+class Options(unittest.TestCase):
+    def test_name_value_pairs_and_a_pair_without_a_value_is_an_error(self):
+        self.assertEqual(nps_vs_peer.parse_options(["Hash=64", "Skill Level=5=x"]),
+                         {"Hash": "64", "Skill Level": "5=x"})
+        with self.assertRaises(ValueError):
+            nps_vs_peer.parse_options(["Threads"])
+
+
 if __name__ == "__main__":
     unittest.main()
