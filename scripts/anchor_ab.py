@@ -56,6 +56,7 @@ import sprt  # noqa: E402  (build(), bench_pair(): the same build cache as the S
 ARMS = ("cand", "base")
 POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 FINISHED = re.compile(r"^Finished game (\d+) \((.+?) vs (.+?)\): (1-0|0-1|1/2-1/2|\*)(?: \{(.*)\})?")
+INTERRUPTED = []   # set when a sitting was stopped by Ctrl-C or SIGTERM: no waiting for more
 ABNORMAL = re.compile(r"time|illegal|disconnect|crash|stall|interrupt", re.I)
 
 
@@ -101,19 +102,20 @@ def opening_order(count, seed):
     return order
 
 
-def doubled_book(openings, indices):
-    """The sitting's book: each opening twice in a row (one for each arm's pairing)."""
-    return "".join(openings[i] + ("\n" if openings[i].startswith("[") else "") for i in indices for _ in range(2))
+def sitting_book(openings, indices, copies):
+    """The sitting's book: each opening `copies` times in a row (once for each arm's pairing)."""
+    return "".join(openings[i] + ("\n" if openings[i].startswith("[") else "") for i in indices for _ in range(copies))
 
 
 # --------------------------------------------------------------------------
 # Games into the record
 
-def game_slot(game_id):
-    """(opening's position in the sitting, pairing within it: 0 candidate, 1 base, game 0 or 1)
-    of fastchess's game number in a gauntlet of the anchor against two engines, two games a pairing."""
+def game_slot(game_id, arms=2):
+    """(opening's position in the sitting, pairing within it: the index of the arm in the
+    sitting's arms, game 0 or 1) of fastchess's game number, the anchor against `arms` engines
+    (a gauntlet for two), two games a pairing, openings in order."""
     k = game_id - 1
-    return k // 4, (k // 2) % 2, k % 2
+    return k // (2 * arms), (k // 2) % arms, k % 2
 
 
 def parse_finished(line, names):
@@ -274,9 +276,9 @@ def identical_games(record):
     """Games of the candidate move for move the base's (same opening, same colours)."""
     n = 0
     for g in record["games"].values():
-        for k, c in g.get("cand", {}).items():
-            b = g.get("base", {}).get(k)
-            n += bool(b and c.get("moves") and c["moves"] == b.get("moves"))
+        base = {x.get("anchor_white"): x.get("moves") for x in g.get("base", {}).values()}
+        n += sum(1 for c in g.get("cand", {}).values()
+                 if c.get("moves") and c["moves"] == base.get(c.get("anchor_white")))
     return n
 
 
@@ -298,6 +300,92 @@ def pgn_moves_by_round(pgn_text):
     return out
 
 
+def completed_by(record, arm):
+    """Positions (in the test's order) where `arm` has both games."""
+    return {int(p) for p, g in record["games"].items() if len(g.get(arm, {})) == 2}
+
+
+def run_sitting(cmd, names, arms, positions, on_game):
+    """Runs fastchess; calls on_game(position, arm, game, points, anchor_white, reason, moves hash)
+    for every finished game. Returns when fastchess ends or on_game returns True (stop)."""
+    print("# " + " ".join(cmd), flush=True)
+    pgn = cmd[cmd.index("-pgnout") + 1][len("file="):]
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+                            start_new_session=True)
+    pgn_seen, hashes = 0, {}
+    try:
+        for line in proc.stdout:
+            parsed = parse_finished(line, names)
+            if not parsed:
+                if line.startswith(("Warning", "Error")) or "crash" in line.lower():
+                    sys.stdout.write(line)
+                continue
+            gid, arm, pts, anchor_white, reason = parsed
+            slot, pairing, game = game_slot(gid, len(arms))
+            if arms[pairing] != arm:
+                raise SystemExit(f"anchor_ab.py: game {gid} is {arm}'s, the schedule says otherwise: {line.strip()}")
+            # The PGN is written as each game ends; read what is new to compare the arms' moves.
+            try:
+                with open(pgn) as f:
+                    f.seek(pgn_seen)
+                    new = f.read()
+                cut = len(new) if new.endswith("\n\n") else new.rfind("\n\n[") + 2
+                if cut >= 2:
+                    hashes.update(pgn_moves_by_round(new[:cut]))
+                    pgn_seen += cut
+            except OSError:
+                pass
+            m = FINISHED.match(line)
+            moves = hashes.get((m.group(2), m.group(3), str((gid - 1) // 2 + 1)))
+            if on_game(positions[slot], arm, game, pts, anchor_white, reason, moves):
+                break
+    except KeyboardInterrupt:
+        INTERRUPTED.append(True)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGINT)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+
+
+def fastchess_command(fastchess, anchor, args, players, book, fmt, rounds, pgn):
+    """The sitting's fastchess command: the anchor against each of `players` [(name, exe, nodes,
+    options)], two games an opening each, the book read in order."""
+    cmd = [fastchess, "-engine", f"cmd={anchor}", "name=anchor", f"nodes={args.anchor_nodes}"]
+    for name, exe, nodes, options in players:
+        cmd += ["-engine", f"cmd={exe}", f"name={name}", f"nodes={nodes}", *[f"option.{o}" for o in options]]
+    cmd += ["-each", "option.Hash=16", "option.Threads=1"]
+    if len(players) > 1:
+        cmd += ["-tournament", "gauntlet", "-seeds", "1"]
+    cmd += ["-rounds", str(rounds), "-games", "2", "-concurrency", str(args.concurrency),
+            "-openings", f"file={book}", f"format={fmt}", "order=sequential",
+            "-resign", "movecount=3", "score=1000", "twosided=true",
+            "-draw", "movenumber=40", "movecount=8", "score=10",
+            "-pgnout", f"file={pgn}", "append=true", "-recover"]
+    if args.concurrency > (os.cpu_count() or 1):
+        cmd.append("-force-concurrency")
+    return cmd
+
+
+def same_base(record, other):
+    """Why the base arm of `other` cannot stand for `record`'s, or None if it can: the same base
+    build, nodes, anchor nodes, book, seed and base options replay the same games (both engines
+    are deterministic at fixed nodes on one thread; --check-base measures it)."""
+    if other["base_commit"] != record["base_commit"]:
+        return f"base commit {other['base_commit'][:10]} != {record['base_commit'][:10]}"
+    for key in ("nodes", "anchor_nodes", "book", "seed", "base_option", "tunable", "arch"):
+        if other["args"].get(key) != record["args"].get(key):
+            return f"{key}: {other['args'].get(key)!r} != {record['args'].get(key)!r}"
+    return None
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--record", required=True, help="the test's record (docs/anchor/NAME.json); resumed if it exists")
@@ -316,6 +404,18 @@ def main(argv=None):
     ap.add_argument("--elo1", type=float, default=5.0, help="GSPRT H1: Elo difference (default 5)")
     ap.add_argument("--max-games", type=int, default=10000, help="games per arm at which the test is over (default 10000)")
     ap.add_argument("--openings", type=int, default=100000, help="openings to play in this sitting (default: until decided)")
+    ap.add_argument("--base-record", metavar="FILE",
+                    help="take the base arm's games from FILE, another record with the same base build, nodes, "
+                         "book and seed (the games would be the same), and play only the candidate: half the games")
+    ap.add_argument("--check-base", type=int, metavar="K",
+                    help="replay the base arm on the record's first K openings and count the games that come out "
+                         "move for move as recorded (the determinism --base-record relies on); no other games")
+    ap.add_argument("--base-only", action="store_true",
+                    help="play only the base arm, on the openings after the last one it has: extends a record "
+                         "that other tests read with --base-record")
+    ap.add_argument("--wait", type=float, default=0, metavar="MINUTES",
+                    help="with --base-record: when the base record has no opening left, wait up to MINUTES for "
+                         "it to grow (it is being extended by another run) before stopping (default 0)")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--arch", default="native")
     ap.add_argument("--report", action="store_true", help="print the record's figures and stop")
@@ -328,8 +428,10 @@ def main(argv=None):
         for key, value in record["args"].items():
             setattr(args, key, value)
         args.base, args.candidate = record["base_commit"], record["candidate_commit"]
+        if record.get("base_record") and not args.base_record:
+            args.base_record = os.path.join(os.path.dirname(args.record), record["base_record"])
     else:
-        if args.report:
+        if args.report or args.check_base:
             raise SystemExit(f"anchor_ab.py: no record {args.record}")
         record = None
 
@@ -356,106 +458,146 @@ def main(argv=None):
                   "base_commit": sprt.git("rev-parse", base_id), "candidate_commit": sprt.git("rev-parse", cand_id),
                   "bench": {"base": sig_b, "candidate": sig_c, "nps_ratio": round(nps_c / nps_b, 3)},
                   "args": {k: getattr(args, k) for k in keep}, "games": {}, "sittings": []}
-        save(record, args.record)
+    base_source = None
+    if args.base_record:
+        with open(args.base_record) as f:
+            base_source = json.load(f)
+        why = same_base(record, base_source)
+        if why:
+            raise SystemExit(f"anchor_ab.py: {args.base_record} cannot give the base arm: {why}")
+        record["base_record"] = os.path.basename(args.base_record)
+    save(record, args.record)
     print(f"# anchor {anchor}; candidate {cand_id} ({cand_exe}); base {base_id} ({base_exe})", flush=True)
 
     fmt, openings = read_book(args.book)
     order = opening_order(len(openings), args.seed)
-    done = complete_openings(record)
-    # Partly played openings are played again whole: drop their games.
-    for pos in [p for p in record["games"] if int(p) not in done]:
-        del record["games"][pos]
-    start = max(done) + 1 if done else 0
-    count = min(args.openings, len(order) - start)
-    lines, result = summary(record)
-    print("\n".join(lines[1:]), flush=True)
-    if result.split()[1] != "verdict=undecided" or count <= 0:
-        print(result)
-        return 0
-    positions = list(range(start, start + count))
-
     tmpdir = tempfile.mkdtemp(prefix="taper-anchor-")
-    book = os.path.join(tmpdir, "book." + fmt)
-    with open(book, "w") as f:
-        f.write(doubled_book(openings, [order[p] for p in positions]))
     pgn = os.path.abspath(args.pgn) if args.pgn else os.path.join(tmpdir, "games.pgn")
-    names = {"anchor": "anchor", f"cand-{cand_id}": "cand", f"base-{base_id}": "base"}
-    cand_nodes = args.candidate_nodes or args.nodes
-    cmd = [fastchess,
-           "-engine", f"cmd={anchor}", "name=anchor", f"nodes={args.anchor_nodes}",
-           "-engine", f"cmd={cand_exe}", f"name=cand-{cand_id}", f"nodes={cand_nodes}",
-           *[f"option.{o}" for o in args.candidate_option],
-           "-engine", f"cmd={base_exe}", f"name=base-{base_id}", f"nodes={args.nodes}",
-           *[f"option.{o}" for o in args.base_option],
-           "-each", "option.Hash=16", "option.Threads=1",
-           "-tournament", "gauntlet", "-seeds", "1",
-           "-rounds", str(len(positions)), "-games", "2", "-concurrency", str(args.concurrency),
-           "-openings", f"file={book}", f"format={fmt}", "order=sequential",
-           "-resign", "movecount=3", "score=1000", "twosided=true",
-           "-draw", "movenumber=40", "movecount=8", "score=10",
-           "-pgnout", f"file={pgn}", "append=true", "-recover"]
-    if args.concurrency > (os.cpu_count() or 1):
-        cmd.append("-force-concurrency")
-    print("# " + " ".join(cmd), flush=True)
-    sitting = {"date": time.strftime("%Y-%m-%d %H:%M"), "first": start, "games": 0}
-    record["sittings"].append(sitting)
+    cand_player = (f"cand-{cand_id}", cand_exe, args.candidate_nodes or args.nodes, args.candidate_option)
+    base_player = (f"base-{base_id}", base_exe, args.nodes, args.base_option)
+    names = {"anchor": "anchor", cand_player[0]: "cand", base_player[0]: "base"}
+    book = os.path.join(tmpdir, "book." + fmt)
 
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-    signal.signal(signal.SIGINT, interrupt)
-    signal.signal(signal.SIGTERM, interrupt)
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
-                            start_new_session=True)
-    pgn_seen = 0
-    hashes = {}
-    t0 = time.monotonic()
-    try:
-        for line in proc.stdout:
-            parsed = parse_finished(line, names)
-            if not parsed:
-                if line.startswith(("Warning", "Error")) or "crash" in line.lower():
-                    sys.stdout.write(line)
-                continue
-            gid, arm, pts, anchor_white, reason = parsed
-            slot, pairing, game = game_slot(gid)
-            if ("cand", "base")[pairing] != arm:
-                raise SystemExit(f"anchor_ab.py: game {gid} is {arm}'s, the schedule says otherwise: {line.strip()}")
-            # The PGN is written as each game ends; read what is new to compare the arms' moves.
-            try:
-                with open(pgn) as f:
-                    f.seek(pgn_seen)
-                    new = f.read()
-                    cut = len(new) if new.endswith("\n\n") else new.rfind("\n\n[") + 2
-                    if cut >= 2:
-                        hashes.update(pgn_moves_by_round(new[:cut]))
-                        pgn_seen += cut
-            except OSError:
-                pass
-            m = FINISHED.match(line)
-            moves = hashes.get((m.group(2), m.group(3), str((gid - 1) // 2 + 1)))
-            add_game(record, positions[slot], arm, game, pts, anchor_white, reason, moves)
+    if args.check_base:
+        positions = sorted(completed_by(record, "base"))[:args.check_base]
+        with open(book, "w") as f:
+            f.write(sitting_book(openings, [order[p] for p in positions], 1))
+        same, total = [0], [0]
+
+        def compare(pos, arm, game, pts, anchor_white, reason, moves):
+            stored = {x["anchor_white"]: x for x in record["games"][str(pos)]["base"].values()}[anchor_white]
+            total[0] += 1
+            same[0] += bool(moves and stored.get("moves") == moves and stored["points"] == pts)
+            return False
+        run_sitting(fastchess_command(fastchess, anchor, args, [base_player], book, fmt, len(positions), pgn),
+                    names, ["base"], positions, compare)
+        record.setdefault("determinism", []).append({"date": time.strftime("%Y-%m-%d"), "games": total[0],
+                                                     "identical": same[0]})
+        save(record, args.record)
+        print(f"# base arm replayed: {same[0]} of {total[0]} games move for move as recorded")
+        print(f"RESULT check_base games={total[0]} identical={same[0]}")
+        return 0 if same[0] == total[0] else 1
+
+    if args.base_only:
+        have = completed_by(record, "base")
+        start = max(have) + 1 if have else 0
+        positions = list(range(start, min(start + args.openings, len(order))))
+        for pos in [p for p in record["games"] if int(p) >= start]:
+            del record["games"][pos]
+        with open(book, "w") as f:
+            f.write(sitting_book(openings, [order[p] for p in positions], 1))
+        sitting = {"date": time.strftime("%Y-%m-%d %H:%M"), "first": start, "games": 0, "base_only": True}
+        record["sittings"].append(sitting)
+
+        def keep_base(pos, arm, game, pts, anchor_white, reason, moves):
+            add_game(record, pos, arm, game, pts, anchor_white, reason, moves)
             sitting["games"] += 1
             save(record, args.record)
-            if sitting["games"] % 40 == 0:
-                lines, result = summary(record)
-                rate = sitting["games"] / max(time.monotonic() - t0, 1) * 3600
-                print(f"# {sitting['games']} games this sitting ({rate:.0f}/h)\n" + "\n".join(lines[1:]), flush=True)
-                if result.split()[1] != "verdict=undecided":
-                    break
-    except KeyboardInterrupt:
-        pass
+            return False
+        try:
+            run_sitting(fastchess_command(fastchess, anchor, args, [base_player], book, fmt, len(positions), pgn),
+                        names, ["base"], positions, keep_base)
+        finally:
+            save(record, args.record)
+        print(f"# base arm: {len(completed_by(record, 'base'))} openings complete")
+        return 0
+
+    while True:
+        code = play_candidate_sitting(record, args, base_source, order, openings, fmt, book, pgn, fastchess, anchor,
+                                      cand_player, base_player, names)
+        if code is not None or not base_source or not args.wait or INTERRUPTED:
+            return code or 0
+        # The base record is being extended by another run: wait for openings to play.
+        deadline = time.monotonic() + args.wait * 60
+        while time.monotonic() < deadline:
+            time.sleep(30)
+            with open(args.base_record) as f:
+                base_source = json.load(f)
+            if completed_by(base_source, "base") - set(complete_openings(record)):
+                break
+        else:
+            print(f"# no new base openings in {args.wait:g} minutes: stopping")
+            return 0
+
+
+def play_candidate_sitting(record, args, base_source, order, openings, fmt, book, pgn, fastchess, anchor,
+                           cand_player, base_player, names):
+    """One fastchess run over the openings open to this test. Returns an exit code when the
+    test is over or out of openings for good, None when a base record ran dry (the caller may
+    wait for it to grow)."""
+    # Partly played openings are played again whole: drop their games.
+    done = complete_openings(record)
+    if base_source:
+        for pos in [p for p in record["games"] if int(p) not in done]:
+            del record["games"][pos]
+        available = sorted(p for p in completed_by(base_source, "base") if p not in done)
+        positions = available[:args.openings]
+        if not positions:
+            print(f"# the base record has no opening this test has not played: extend it "
+                  f"(scripts/anchor_ab.py --record {args.base_record} --base-only)", flush=True)
+            return None
+    else:
+        for pos in [p for p in record["games"] if int(p) not in done]:
+            del record["games"][pos]
+        start = max(done) + 1 if done else 0
+        positions = list(range(start, min(start + args.openings, len(order))))
+    lines, result = summary(record)
+    print("\n".join(lines[1:]), flush=True)
+    if result.split()[1] != "verdict=undecided" or not positions:
+        print(result)
+        return 0
+    decided = [False]
+
+    arms = ["cand"] if base_source else ["cand", "base"]
+    players = [cand_player] if base_source else [cand_player, base_player]
+    with open(book, "w") as f:
+        f.write(sitting_book(openings, [order[p] for p in positions], len(arms)))
+    sitting = {"date": time.strftime("%Y-%m-%d %H:%M"), "first": positions[0], "games": 0}
+    record["sittings"].append(sitting)
+    t0 = time.monotonic()
+
+    def keep(pos, arm, game, pts, anchor_white, reason, moves):
+        add_game(record, pos, arm, game, pts, anchor_white, reason, moves)
+        if base_source:  # the base arm's games of this opening, as the base record has them
+            record["games"][str(pos)]["base"] = base_source["games"][str(pos)]["base"]
+        sitting["games"] += 1
+        save(record, args.record)
+        if sitting["games"] % 40 == 0:
+            lines, result = summary(record)
+            rate = sitting["games"] / max(time.monotonic() - t0, 1) * 3600
+            print(f"# {sitting['games']} games this sitting ({rate:.0f}/h)\n" + "\n".join(lines[1:]), flush=True)
+            decided[0] = result.split()[1] != "verdict=undecided"
+            return decided[0]
+        return False
+    try:
+        run_sitting(fastchess_command(fastchess, anchor, args, players, book, fmt, len(positions), pgn),
+                    names, arms, positions, keep)
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGINT)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
         save(record, args.record)
     lines, result = summary(record)
     print("\n".join(lines))
     print(result)
-    return 0
+    return 0 if decided[0] or not base_source else None
 
 
 if __name__ == "__main__":
