@@ -368,7 +368,8 @@ def fastchess_command(fastchess, anchor, args, players, book, fmt, rounds, pgn):
             "-openings", f"file={book}", f"format={fmt}", "order=sequential",
             "-resign", "movecount=3", "score=1000", "twosided=true",
             "-draw", "movenumber=40", "movecount=8", "score=10",
-            "-pgnout", f"file={pgn}", "append=true", "-recover"]
+            "-pgnout", f"file={pgn}", "append=true", "-recover",
+            "-config", f"outname={os.path.join(os.path.dirname(book), 'fastchess-state.json')}"]
     if args.concurrency > (os.cpu_count() or 1):
         cmd.append("-force-concurrency")
     return cmd
