@@ -49,6 +49,33 @@ constexpr int QsEvasionPruneDepth = -2;
 constexpr int QsQuietEvasions = 2;
 // Root progress (currmove, an aspiration window's fail) is reported after this long.
 constexpr TimePoint ReportAfterMs = 3000;
+// The clock and the shared node count are read once every this many nodes.
+constexpr int TimeCheckInterval = 1024;
+// Internal iterative reduction without a hash move: plies off a PV node; a cut node from this
+// depth loses that many (Stockfish 15.1).
+constexpr int IirPvReduction = 3;
+constexpr int IirCutMinDepth = 9;
+constexpr int IirCutReduction = 2;
+// A fail-low node rewards the quiet move that led to it more when deep, after a clear fail (by
+// this much a ply) and when that move came late (Stockfish 15.1).
+constexpr int FailLowBonusMinDepth = 5;
+constexpr int FailLowClearMargin = 62;
+constexpr int FailLowLateMove = 10;
+// Capture futility applies below this reduced depth; the capture history counts this fraction.
+constexpr int CapFutilityMaxLmrDepth = 7;
+constexpr int CapFutilityHistoryDiv = 14;
+// A reduced search is re-searched a ply deeper when it beats alpha by LmrDeeperMargin plus this
+// much per ply of reduction; a capture's re-search teaches its history this fraction as much.
+constexpr int LmrDeeperPerPly = 6;
+constexpr int NoisyContinuationDiv = 6;
+// Quiescence: after this many moves only checks, recaptures and promotions are left.
+constexpr int QsMovesBeforeRecapturesOnly = 2;
+// Aspiration windows, the eval trend and the time manager start at this iteration.
+constexpr int IterationDepthForWindows = 4;
+// A window that fails widens by half of itself and this much more.
+constexpr int AspirationGrowth = 5;
+// The time manager sees at most this fall (or rise) of the best score between iterations.
+constexpr int MaxScoreDrop = 200;
 
 // [depth][move number] -> plies of late-move reduction, as log(depth) * log(moves) grows.
 int Reductions[MAX_PLY][MAX_MOVES];
@@ -123,7 +150,7 @@ void Worker::check_time() {
   if (id_ != 0) return;
   // A single thread checks its node limit exactly, so `go nodes` is precise and repeatable.
   if (shared_.threadCount == 1 && shared_.nodeLimit && nodes() >= shared_.nodeLimit) shared_.stop = true;
-  if (++callsSinceTimeCheck_ < 1024) return;
+  if (++callsSinceTimeCheck_ < TimeCheckInterval) return;
   callsSinceTimeCheck_ = 0;
   if (shared_.nodeLimit && shared_.totalNodes() >= shared_.nodeLimit) shared_.stop = true;
   if (shared_.ponder.load(std::memory_order_relaxed)) return;
@@ -292,10 +319,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
   // As in Stockfish 15.1: three plies in a PV node (straight to quiescence if none are left),
   // two in a deep cut node.
   if (!RootNode && !node.ttMove && PvNode) {
-    depth -= 3;
+    depth -= IirPvReduction;
     if (depth <= 0) return qsearch<PV>(pos, ss, alpha, beta);
   }
-  if (!node.ttMove && cutNode && depth >= 9) depth -= 2;
+  if (!node.ttMove && cutNode && depth >= IirCutMinDepth) depth -= IirCutReduction;
 
   // The move loop.
   prepare_move_loop(pos, node);
@@ -372,7 +399,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     // Every move failed low, so the quiet move that led here was good: reward it, more
     // so deep, in PV and cut nodes, after a clear fail, and for a late move (Stockfish 15.1).
     const int weight =
-        (depth > 5) + (PvNode || cutNode) + (bestValue < alpha - 62 * depth) + ((ss - 1)->moveCount > 10);
+        (depth > FailLowBonusMinDepth) + (PvNode || cutNode) + (bestValue < alpha - FailLowClearMargin * depth) +
+        ((ss - 1)->moveCount > FailLowLateMove);
     if (weight) update_continuation(ss - 1, pos.piece_on(node.prevSq), node.prevSq, history_bonus(depth) * weight);
   }
   if (PvNode) bestValue = std::min(bestValue, node.maxValue);
@@ -580,10 +608,12 @@ Value Worker::probcut(Position& pos, Stack* ss, const Node& node, Value beta, in
   if (mi.noisy || mi.givesCheck) {
     // A capture that even with its piece won and a good history stays far below alpha
     // is pruned; so is one that loses material by SEE, at any depth (Stockfish 15.1).
-    if (mi.noisy && !mi.givesCheck && !node.inCheck && lmrDepth < 7 && m.kind() != PROMOTION) {
+    if (mi.noisy && !mi.givesCheck && !node.inCheck && lmrDepth < CapFutilityMaxLmrDepth && m.kind() != PROMOTION) {
       const PieceType captured = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
       const int history = hist_->capture[mi.piece][m.to()][captured];
-      if (ss->staticEval + CapFutilityBase + CapFutilityMul * lmrDepth + SeeValue[captured] + history / 14 <= alpha)
+      if (ss->staticEval + CapFutilityBase + CapFutilityMul * lmrDepth + SeeValue[captured] +
+              history / CapFutilityHistoryDiv <=
+          alpha)
         return true;
     }
     return !pos.see_ge(m, -CapSeeMul * depth);
@@ -660,10 +690,10 @@ template <Worker::NodeType NT>
     if (fullDepthSearch) {
       // A reduced search that beat alpha by a margin is searched a ply deeper, and what
       // the re-search finds teaches the move's continuation history (Stockfish 15.1).
-      const bool deeper = maxDepth > newDepth && value > alpha + LmrDeeperMargin + 6 * (newDepth - d);
+      const bool deeper = maxDepth > newDepth && value > alpha + LmrDeeperMargin + LmrDeeperPerPly * (newDepth - d);
       value = -search<NonPV>(pos, ss + 1, -(alpha + 1), -alpha, newDepth + deeper, !cutNode);
       fullDepthSearch = false;
-      const int bonus = history_bonus(newDepth) / (mi.noisy ? 6 : 1);
+      const int bonus = history_bonus(newDepth) / (mi.noisy ? NoisyContinuationDiv : 1);
       update_continuation(ss, mi.piece, m.to(), value > alpha ? bonus : -bonus);
     }
   } else {
@@ -805,7 +835,8 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         // Under-promotions are almost never the best noisy move.
         if (m.kind() == PROMOTION && m.promotion_type() != QUEEN) continue;
         // After two moves only checks, recaptures and promotions are left (Stockfish 15.1).
-        if (moveCount > 2 && !givesCheck && m.kind() != PROMOTION && m.to() != prevSq) continue;
+        if (moveCount > QsMovesBeforeRecapturesOnly && !givesCheck && m.kind() != PROMOTION && m.to() != prevSq)
+          continue;
         // Delta pruning: even winning the target piece cannot reach alpha.
         if (!givesCheck && futilityBase > -VALUE_KNOWN_WIN) {
           int gain = m.kind() == EN_PASSANT ? SeeValue[PAWN] : SeeValue[type_of(pos.piece_on(m.to()))];
@@ -887,107 +918,122 @@ void Worker::report_iteration(int depth) {
   }
 }
 
-void Worker::iterative_deepening() {
-  // The stack starts 7 entries early so (ss - 4) etc. are always valid sentinels.
-  std::vector<Stack> stackStorage(MAX_PLY + 10);
-  Stack* ss = &stackStorage[7];
-  for (size_t i = 0; i < stackStorage.size(); ++i) {
-    Stack& s = stackStorage[i];
-    s = Stack{};
+namespace {
+
+/// The search stack, starting 7 entries early so that (ss - 7) .. (ss - 1) are always valid
+/// sentinels for the continuation histories; returns the root's entry.
+Stack* init_stack(std::vector<Stack>& storage, PieceToHistory* sentinelHistory) {
+  storage.assign(MAX_PLY + 10, Stack{});
+  for (size_t i = 0; i < storage.size(); ++i) {
+    Stack& s = storage[i];
     s.ply = int(i) - 7;
     s.staticEval = VALUE_NONE;
-    s.contHist = &hist_->continuation[NO_PIECE][0];
+    s.contHist = sentinelHistory;
   }
-  for (int i = 0; i <= MAX_PLY + 2; ++i) stackStorage[7 + i].ply = i;
+  return &storage[7];
+}
 
+/// Lazy SMP: helper threads skip some depths, each in its own pattern, so that the threads
+/// spread over different trees (the skip tables of Stockfish 11).
+bool helper_skips_depth(int threadId, int depth) {
+  static constexpr int SkipSize[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+  static constexpr int SkipPhase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+  const int i = (threadId - 1) % 20;
+  return ((depth + SkipPhase[i]) / SkipSize[i]) % 2;
+}
+
+}  // namespace
+
+void Worker::update_eval_trend() {
+  // Eval trend: lean the static evals toward the side the last iteration's score favours.
+  // Not in analysis (including go infinite): there the scores are the evaluation's own.
+  if (shared_.limits.analysis || rootDepth_ < IterationDepthForWindows) return;
+  const Value prev = rootMoves_[0].averageScore;
+  if (prev == -VALUE_INFINITE || std::abs(prev) >= VALUE_KNOWN_WIN) return;
+  const int d = TrendMax * prev / (std::abs(prev) + TrendDiv);
+  trend_ = rootPos_.side_to_move() == WHITE ? Score(d, d / 2) : -Score(d, d / 2);
+}
+
+void Worker::aspiration_search(Position& pos, Stack* ss) {
+  selDepth_ = 0;
+  const Value prev = rootMoves_[pvIdx_].averageScore;
+  Value delta = AspirationDelta;
+  Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+  if (rootDepth_ >= IterationDepthForWindows && prev != -VALUE_INFINITE) {
+    alpha = std::max(prev - delta, -VALUE_INFINITE);
+    beta = std::min(prev + delta, VALUE_INFINITE);
+  }
+  // Search a narrow window around the last score; widen on failure. After a fail high the next
+  // try may go one ply shallower per failure (Stockfish 11): the move that failed high is usually
+  // confirmed sooner, and the next iteration goes deeper.
+  int failedHigh = 0;
+  while (true) {
+    const int searchDepth = std::max(1, rootDepth_ - failedHigh);
+    const Value v = search<Root>(pos, ss, alpha, beta, searchDepth, false);
+    std::stable_sort(rootMoves_.begin() + pvIdx_, rootMoves_.end());
+    if (shared_.stop) break;
+    if (id_ == 0 && (v <= alpha || v >= beta) && shared_.time.elapsed() > ReportAfterMs) report_iteration(rootDepth_);
+    if (v <= alpha) {
+      beta = (alpha + beta) / 2;
+      alpha = std::max(v - delta, -VALUE_INFINITE);
+      failedHigh = 0;
+    } else if (v >= beta) {
+      beta = std::min(v + delta, VALUE_INFINITE);
+      ++failedHigh;
+    } else {
+      break;
+    }
+    delta += delta / 2 + AspirationGrowth;
+  }
+  std::stable_sort(rootMoves_.begin(), rootMoves_.begin() + pvIdx_ + 1);
+}
+
+bool Worker::iteration_says_stop(IterationHistory& h) {
+  const SearchLimits& limits = shared_.limits;
+  // Mate found within the requested distance.
+  const Value best = rootMoves_[0].score;
+  if (limits.mate && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * limits.mate) return true;
+
+  // Time management: how stable the best move is, how far the score fell, how often the
+  // threads changed their minds, and how much of the effort the best move took.
+  const Move bestMove = rootMoves_[0].move();
+  h.stableIterations = bestMove == h.lastBest ? h.stableIterations + 1 : 0;
+  h.lastBest = bestMove;
+  const int scoreDrop = h.lastScore == VALUE_NONE ? 0 : std::clamp(h.lastScore - best, -MaxScoreDrop, MaxScoreDrop);
+  h.lastScore = best;
+  double changes = 0;
+  for (int t = 0; t < std::min(shared_.threadCount, 64); ++t)
+    changes += double(shared_.bestMoveChanges[t].exchange(0, std::memory_order_relaxed));
+  changes /= shared_.threadCount;
+  const uint64_t searched = nodes();
+  const double bestShare = searched ? double(rootMoves_[0].nodes) / double(searched) : -1.0;
+  if (shared_.ponder || rootDepth_ < IterationDepthForWindows) return false;
+  if (shared_.time.should_stop(h.stableIterations, scoreDrop, changes, bestShare)) return true;
+  // A single legal move needs no thought when playing on a clock.
+  return rootMoves_.size() == 1 && shared_.time.active();
+}
+
+void Worker::iterative_deepening() {
+  std::vector<Stack> stackStorage;
+  Stack* ss = init_stack(stackStorage, &hist_->continuation[NO_PIECE][0]);
   Position pos = rootPos_;
   const SearchLimits& limits = shared_.limits;
   const bool mainThread = id_ == 0;
-  int maxDepth = limits.depth ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
-  Move lastBest = Move::none();
-  int stableIterations = 0;
-  Value lastScore = VALUE_NONE;
-  size_t multiPv = std::min<size_t>(shared_.multiPv, rootMoves_.size());
+  const int maxDepth = limits.depth ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
+  const size_t multiPv = std::min<size_t>(shared_.multiPv, rootMoves_.size());
+  IterationHistory history;
 
   for (rootDepth_ = 1; rootDepth_ <= maxDepth && !shared_.stop; ++rootDepth_) {
-    // Lazy SMP: helper threads skip some depths so threads spread over different trees.
-    if (!mainThread && shared_.threadCount > 1) {
-      static constexpr int SkipSize[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
-      static constexpr int SkipPhase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
-      int i = (id_ - 1) % 20;
-      if (((rootDepth_ + SkipPhase[i]) / SkipSize[i]) % 2) continue;
-    }
+    if (!mainThread && shared_.threadCount > 1 && helper_skips_depth(id_, rootDepth_)) continue;
     for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
-    // Eval trend: lean the static evals toward the side the last iteration's score favours.
-    if (!limits.analysis && rootDepth_ >= 4) {  // analysis (incl. go infinite): the eval's own scores
-      const Value prev = rootMoves_[0].averageScore;
-      if (prev != -VALUE_INFINITE && std::abs(prev) < VALUE_KNOWN_WIN) {
-        const int d = TrendMax * prev / (std::abs(prev) + TrendDiv);
-        trend_ = rootPos_.side_to_move() == WHITE ? Score(d, d / 2) : -Score(d, d / 2);
-      }
-    }
-
-    for (pvIdx_ = 0; pvIdx_ < multiPv && !shared_.stop; ++pvIdx_) {
-      selDepth_ = 0;
-      Value prev = rootMoves_[pvIdx_].averageScore;
-      Value delta = AspirationDelta;
-      Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-      if (rootDepth_ >= 4 && prev != -VALUE_INFINITE) {
-        alpha = std::max(prev - delta, -VALUE_INFINITE);
-        beta = std::min(prev + delta, VALUE_INFINITE);
-      }
-      // Aspiration windows: search a narrow window around the last score; widen on failure.
-      // After a fail high the next try may go one ply shallower per failure (Stockfish 11): the
-      // move that failed high is usually confirmed sooner, and the next iteration goes deeper.
-      int failedHigh = 0;
-      while (true) {
-        int searchDepth = std::max(1, rootDepth_ - failedHigh);
-        Value v = search<Root>(pos, ss, alpha, beta, searchDepth, false);
-        std::stable_sort(rootMoves_.begin() + pvIdx_, rootMoves_.end());
-        if (shared_.stop) break;
-        if (mainThread && (v <= alpha || v >= beta) && shared_.time.elapsed() > ReportAfterMs)
-          report_iteration(rootDepth_);
-        if (v <= alpha) {
-          beta = (alpha + beta) / 2;
-          alpha = std::max(v - delta, -VALUE_INFINITE);
-          failedHigh = 0;
-        } else if (v >= beta) {
-          beta = std::min(v + delta, VALUE_INFINITE);
-          ++failedHigh;
-        } else {
-          break;
-        }
-        delta += delta / 2 + 5;
-      }
-      std::stable_sort(rootMoves_.begin(), rootMoves_.begin() + pvIdx_ + 1);
-    }
+    update_eval_trend();
+    for (pvIdx_ = 0; pvIdx_ < multiPv && !shared_.stop; ++pvIdx_) aspiration_search(pos, ss);
 
     if (!shared_.stop) completedDepth_ = rootDepth_;
     if (!mainThread) continue;
     if (!shared_.stop || completedDepth_ == rootDepth_) report_iteration(rootDepth_);
     if (shared_.stop) break;
-
-    // Mate found within the requested distance.
-    Value best = rootMoves_[0].score;
-    if (limits.mate && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * limits.mate) shared_.stop = true;
-
-    // Time management between iterations.
-    Move bestMove = rootMoves_[0].move();
-    stableIterations = bestMove == lastBest ? stableIterations + 1 : 0;
-    lastBest = bestMove;
-    int scoreDrop = lastScore == VALUE_NONE ? 0 : std::clamp(lastScore - best, -200, 200);
-    lastScore = best;
-    double changes = 0;
-    for (int t = 0; t < std::min(shared_.threadCount, 64); ++t)
-      changes += double(shared_.bestMoveChanges[t].exchange(0, std::memory_order_relaxed));
-    changes /= shared_.threadCount;
-    const uint64_t searched = nodes();
-    const double bestShare = searched ? double(rootMoves_[0].nodes) / double(searched) : -1.0;
-    if (!shared_.ponder && rootDepth_ >= 4 &&
-        shared_.time.should_stop(stableIterations, scoreDrop, changes, bestShare))
-      shared_.stop = true;
-    // A single legal move needs no thought when playing on a clock.
-    if (!shared_.ponder && rootMoves_.size() == 1 && shared_.time.active() && rootDepth_ >= 4) shared_.stop = true;
+    if (iteration_says_stop(history)) shared_.stop = true;
   }
 }
 

@@ -153,6 +153,20 @@ class Worker {
   int reduction(bool improving, int depth, int moveCount) const;
   void report_iteration(int depth);
 
+  // iterative_deepening()'s stages, in the order it runs them.
+  /// What the main thread remembers between iterations for its time decisions.
+  struct IterationHistory {
+    Move lastBest = Move::none();
+    int stableIterations = 0;
+    Value lastScore = VALUE_NONE;
+  };
+  /// The eval trend for this iteration (Stockfish 11's dynamic contempt), from the last score.
+  void update_eval_trend();
+  /// One PV line (pvIdx_) at rootDepth_ inside aspiration windows that widen on failure.
+  void aspiration_search(Position& pos, Stack* ss);
+  /// After a completed iteration (main thread): a mate at the asked distance, or the time manager.
+  bool iteration_says_stop(IterationHistory& h);
+
   int id_;
   SharedSearchState& shared_;
   Position rootPos_;
