@@ -292,6 +292,9 @@ def main(argv=None):
     ap.add_argument("--peer-option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--unaware", type=int, default=-50, help="Taper's score above this counts as unaware (cp)")
     ap.add_argument("--aware", type=int, default=150, help="the peer's score at or above this (cp)")
+    ap.add_argument("--phase", choices=PHASES,
+                    help="only the positions of this phase (by the pieces left, as the loss table counts them): "
+                         "e.g. opening, the positions right after the book where the peer already saw a win")
     ap.add_argument("--out", help="write the markdown table here as well")
     args = ap.parse_args(argv)
 
@@ -304,6 +307,8 @@ def main(argv=None):
     found, points = find_unaware(games, args.taper_name, oracle, args.unaware, args.aware)
     losses_by_phase = loss_table(*classify_losses(games, args.taper_name, oracle, args.unaware, args.aware))
     oracle.close()
+    if args.phase:
+        found = [f for f in found if phase_of(f["fen"]) == args.phase]
     slope_t, slope_p = fit_slope(points["taper"]), fit_slope(points["peer"])
 
     taper = Engine(taper_bin, [])
@@ -337,7 +342,8 @@ def main(argv=None):
     n = max(1, used)
     rows = sorted(GROUPS, key=lambda g: -(sums[g[0]][3] - sums[g[0]][2]))
     gap_total = sum(max(0.0, (sums[g[0]][3] - sums[g[0]][2])) for g in GROUPS) or 1.0
-    out = [f"Positions: {used} (one per game; Taper lost {lost} of those games) from {len(games)} games"
+    out = [f"Positions: {used}{f' in the {args.phase}' if args.phase else ''} (one per game; Taper lost {lost} "
+           f"of those games) from {len(games)} games"
            f"{f', {skipped} more skipped (no evaluation table: side to move in check)' if skipped else ''}. "
            f"Unaware: Taper's latest score > {args.unaware / 100:+.2f} while the peer's reached "
            f"{args.aware / 100:+.2f}. Score-to-result slopes fitted on the same games: Taper {slope_t:.3f}/pawn, "
