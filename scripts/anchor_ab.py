@@ -558,6 +558,11 @@ def play_candidate_sitting(record, args, base_source, order, openings, fmt, book
                   f"(scripts/anchor_ab.py --record {args.base_record} --base-only)", flush=True)
             return None
     else:
+        base_only = sorted(int(p) for p, g in record["games"].items() if int(p) not in done and len(g.get("base", {})) == 2)
+        if base_only:
+            raise SystemExit(f"anchor_ab.py: {args.record} holds base-only games from opening {base_only[0]} on "
+                             "(--base-only extended it): it now serves as a --base-record; start a new record to "
+                             "test a candidate against it")
         for pos in [p for p in record["games"] if int(p) not in done]:
             del record["games"][pos]
         start = max(done) + 1 if done else 0
