@@ -28,7 +28,9 @@ struct TuneSettings {
   AdamSettings adam;
   LoadOptions load;
   std::string out = "params_values.inc", statePath, plots, startTable, commandLine = "taper tune";
-  std::vector<std::string> freeze, only, files;
+  std::string optimizer = "adam", split = "game";
+  std::vector<std::string> freeze, only, files, holdout, l2Zero;
+  bool uniformSteps = false;
   double fixedK = 0, scoreWeight = 0;
   bool resume = false, evaluateOnly = false, allHalves = false, quiet = false;
   long long limit = 0, minCount = 0;
@@ -43,15 +45,22 @@ void declare_flags(ArgParser& p, TuneSettings& t) {
             "PREFIX")
       .integer("epochs", 0, "last epoch (default 200)", a.epochs, 0, 1000000)
       .integer("batch", 0, "mini-batch size (default 16384)", a.batchSize, 1, 1LL << 32)
-      .real("lr", 0, "Adam learning rate, centipawns per step (default 1)", a.learningRate, 0, 1000)
-      .real("decay", 0, "learning rate factor per epoch (default 0.98)", a.decay, 0, 1)
+      .text("optimizer", 0, "adam or adagrad (Ethereal's tuner); default adam", t.optimizer, "NAME")
+      .real("lr", 0, "learning rate: centipawns of evaluation per step, roughly (default 1)", a.learningRate, 0, 1000)
+      .toggle("uniform-steps", 0, "the rate in each weight's own units, the same for all (the old steps)",
+              t.uniformSteps)
+      .real("decay", 0, "learning rate factor per epoch (default 0.98 with adam, 1 with adagrad)", a.decay, 0, 1)
       .integer("patience", 0, "early stop after N epochs without a better validation loss (default 10; 0: never)",
                a.patience, 0, 1000000)
-      .real("l2", 0, "pull towards the starting weights (default 0)", a.l2, 0, 1)
+      .real("l2", 0, "pull towards the starting weights: adds L2 * (weight - start)^2 per weight half (default 0)", a.l2,
+            0, 1)
+      .list("l2-zero", "groups or parameters that --l2 pulls towards 0 (new terms) instead", t.l2Zero)
       .integer("threads", 0, "threads (default 2)", a.threads, 1, 256)
       .integer("seed", 0, "mini-batch shuffling seed (default 1)", a.seed, 0, 1LL << 62)
-      .real("validation", 0, "share held out for validation (default 0.1)", t.load.validationFraction, 0, 0.9)
-      .integer("split-seed", 0, "changes which positions are held out (default 0)", t.load.splitSeed, 0, 1LL << 62)
+      .real("validation", 0, "share of games held out for validation (default 0.1)", t.load.validationFraction, 0, 0.9)
+      .text("split", 0, "hold out whole games (game, the default) or single positions (position: leaks)", t.split, "BY")
+      .integer("split-seed", 0, "changes which games are held out (default 0)", t.load.splitSeed, 0, 1LL << 62)
+      .list("holdout", "validate on these files, whole, and train on all the others", t.holdout, "FILE")
       .integer("limit", 0, "read at most N lines (default: all)", t.limit, 0, 1LL << 40)
       .toggle("resolve", 0, "replace each position by the leaf of its quiescence PV", t.load.resolve)
       .real("k", 0, "use this K instead of fitting it", t.fixedK, 0.01, 100)
@@ -81,9 +90,15 @@ bool load_data(TuneSettings& t, Dataset& train, Dataset& validation, std::vector
                           t.load.resolve ? fmt("; quiescence-resolved (%zu changed, %zu dropped as mates)", rep.resolved,
                                                rep.terminal).c_str()
                                          : "; not quiescence-resolved"));
-  dataLines.push_back(fmt("Split: %zu training, %zu validation (%.0f%% held out by position hash, split seed %llu)",
-                          train.size(), validation.size(), t.load.validationFraction * 100,
-                          (unsigned long long)t.load.splitSeed));
+  dataLines.push_back(fmt("Games: %zu (%zu in training, %zu in validation, %zu in both)", rep.games, rep.trainGames,
+                          rep.validationGames, rep.splitGames));
+  dataLines.push_back(
+      !t.load.holdout.empty()
+          ? fmt("Split: %zu training, %zu validation (the held-out files, whole)", train.size(), validation.size())
+          : fmt("Split: %zu training, %zu validation (%.0f%% of the %s held out by hash, split seed %llu)", train.size(),
+                validation.size(), t.load.validationFraction * 100,
+                t.load.splitBy == SplitBy::Game ? "games" : "positions (one game on both sides)",
+                (unsigned long long)t.load.splitSeed));
   for (const std::string& l : dataLines) std::cout << l << "\n";
   for (const std::string& b : rep.badExamples) std::cout << "  bad: " << b << "\n";
   std::cout << fmt("Loaded in %.1f s; %.1f MB of coefficients (%.1f linear and %.1f danger terms per position)\n",
@@ -139,6 +154,15 @@ bool starting_state(const TuneSettings& t, Dataset& train, Dataset& validation, 
   std::string error;
   if (t.resume) {
     if (!load_state(t.statePath, st, &error)) return std::cerr << "error: " << error << "\n", false;
+    // The update rule and the step factors are the state's: a resumed run must continue the same fit.
+    if (st.optimizer != t.adam.optimizer)
+      return std::cerr << "error: " << t.statePath << " was made by --optimizer " << optimizer_name(st.optimizer)
+                       << ", not " << optimizer_name(t.adam.optimizer) << "\n",
+             false;
+    if (st.perWeightSteps != t.adam.perWeightSteps)
+      return std::cerr << "error: " << t.statePath << " was made " << (st.perWeightSteps ? "without" : "with")
+                       << " --uniform-steps\n",
+             false;
     std::cout << fmt("Resuming %s at epoch %d (K = %.4f, best validation %.6f at epoch %d)\n", t.statePath.c_str(),
                      st.epoch, st.k, st.bestValidation, st.bestEpoch);
     blend_targets(train, t.scoreWeight, st.k);
@@ -150,6 +174,7 @@ bool starting_state(const TuneSettings& t, Dataset& train, Dataset& validation, 
   blend_targets(train, t.scoreWeight, k);
   blend_targets(validation, t.scoreWeight, k);
   st = initial_state(train, validation, k, tunable, t.adam, startDelta);
+  if (!anchor_at_zero(st, t.l2Zero, &error)) return std::cerr << "error: --l2-zero: " << error << "\n", false;
   return true;
 }
 
@@ -164,12 +189,20 @@ std::vector<std::string> provenance(const TuneSettings& t, const std::vector<std
   h.push_back(fmt("K = %.4f; loss = mean squared error of 1 / (1 + 10^(-K * eval / 400)) against the result", s.k));
   h.push_back(fmt("Epochs: %d run, best validation at epoch %d%s", s.epoch, s.bestEpoch,
                   finished ? "" : " (run still in progress)"));
+  h.push_back(fmt("Optimizer: %s, %s, lr %g, decay %g, batch %zu, L2 %g%s", optimizer_name(s.optimizer),
+                  t.uniformSteps ? "one step size for all weights" : "a step size per weight",
+                  t.adam.learningRate, t.adam.decay, t.adam.batchSize, t.adam.l2,
+                  t.l2Zero.empty() ? "" : " (towards 0 for the --l2-zero terms)"));
   h.push_back(fmt("Loss, starting weights: training %.6f, validation %.6f", start.train, start.validation));
+  h.push_back(fmt("Loss, the fitted real-valued weights: training %.6f, validation %.6f",
+                  mean_loss(train, s.best, s.k, t.adam.threads), mean_loss(validation, s.best, s.k, t.adam.threads)));
   h.push_back(fmt("Loss, this table (integers): training %.6f, validation %.6f",
                   mean_loss(train, rounded, s.k, t.adam.threads), mean_loss(validation, rounded, s.k, t.adam.threads)));
   if (t.scoreWeight > 0)
-    h.push_back(fmt("Fitted objective (the blended target), validation: starting weights %.6f, this table %.6f",
-                    startTarget.validation, mean_loss(validation, rounded, s.k, t.adam.threads, LossAgainst::Target)));
+    h.push_back(fmt("Fitted objective (the blended target), validation: starting weights %.6f, real-valued %.6f, "
+                    "this table %.6f",
+                    startTarget.validation, mean_loss(validation, s.best, s.k, t.adam.threads, LossAgainst::Target),
+                    mean_loss(validation, rounded, s.k, t.adam.threads, LossAgainst::Target)));
   std::string frozen;
   for (const auto& x : t.freeze) frozen += (frozen.empty() ? "" : ", ") + x;
   h.push_back("Not tuned: Scale parameters (the tuner keeps each position's scale factor fixed)" +
@@ -189,14 +222,31 @@ void write_outputs(const TuneSettings& t, const std::vector<std::string>& header
     std::cerr << "error: " << err << "\n";
 }
 
+/// The weights whose steps the per-weight factors shrink most (step_scales()), as a check of the scaling.
+void print_small_steps(const TuneState& st) {
+  std::vector<int> order;
+  for (int j = 0; j < TunerSize; ++j)
+    if (st.tunable[size_t(j)] && st.scale[size_t(j)] < 1) order.push_back(j);
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return st.scale[size_t(a)] < st.scale[size_t(b)]; });
+  std::string list;
+  for (size_t i = 0; i < order.size() && i < 8; ++i) {
+    const ParamInfo& p = Params[size_t(order[i] / 2)];
+    list += fmt(" %.*s[%d].%s %.3f", int(p.name.size()), p.name.data(), order[i] / 2 - p.first, order[i] % 2 ? "eg" : "mg",
+                st.scale[size_t(order[i])]);
+  }
+  std::cout << fmt("Step factors below 1: %zu weight halves; the smallest:", order.size()) << list << "\n";
+}
+
 void print_summary(const TuneSettings& t, const Dataset& train, const Dataset& validation, const EpochRecord& start,
                    const TuneState& st, bool early) {
   const Deltas rounded = rounded_deltas(st.best);
   std::cout << (early ? "Stopped early: " : "Done: ") << fmt("best validation loss at epoch %d\n", st.bestEpoch);
   std::cout << fmt("K %.4f\n", st.k);
-  std::cout << fmt("  starting weights: training %.6f  validation %.6f\n", start.train, start.validation);
-  std::cout << fmt("  tuned (integers): training %.6f  validation %.6f\n", mean_loss(train, rounded, st.k, t.adam.threads),
-                   mean_loss(validation, rounded, st.k, t.adam.threads));
+  std::cout << fmt("  starting weights:     training %.6f  validation %.6f\n", start.train, start.validation);
+  std::cout << fmt("  tuned (real-valued): training %.6f  validation %.6f\n",
+                   mean_loss(train, st.best, st.k, t.adam.threads), mean_loss(validation, st.best, st.k, t.adam.threads));
+  std::cout << fmt("  tuned (integers):    training %.6f  validation %.6f\n",
+                   mean_loss(train, rounded, st.k, t.adam.threads), mean_loss(validation, rounded, st.k, t.adam.threads));
   std::cout << "Wrote " << t.out << ", " << t.plots << "-loss.svg, " << t.plots << "-tables.svg, state " << t.statePath
             << "\n";
 }
@@ -217,6 +267,26 @@ int run_tune(const Subcommand& self, const std::vector<std::string>& args) {
   t.load.threads = t.adam.threads;
   t.load.limit = size_t(t.limit);
   t.load.progress = t.adam.progress = !t.quiet;
+  if (!parse_optimizer(t.optimizer, t.adam.optimizer))
+    return parser.usage_error("--optimizer is adam or adagrad, not '" + t.optimizer + "'", std::cerr);
+  // AdaGrad shrinks its steps by itself (Ethereal's tuner keeps its rate): no decay unless asked for.
+  if (t.adam.optimizer == Optimizer::AdaGrad && !ArgParser::given(args, "decay")) t.adam.decay = 1.0;
+  t.adam.perWeightSteps = !t.uniformSteps;
+  if (t.split != "game" && t.split != "position")
+    return parser.usage_error("--split is game or position, not '" + t.split + "'", std::cerr);
+  t.load.splitBy = t.split == "game" ? SplitBy::Game : SplitBy::Position;
+  // Held-out files are read like the others: once, under the name FILE gives if it names the same
+  // file (however spelt), so that no file is read both as training and as validation data.
+  for (std::string& f : t.holdout) {
+    f = find_data_file(f, "tuning");
+    const auto same = [&](const std::string& g) {
+      std::error_code ec;
+      return g == f || std::filesystem::equivalent(g, f, ec);
+    };
+    if (const auto it = std::find_if(t.files.begin(), t.files.end(), same); it != t.files.end()) f = *it;
+    else t.files.push_back(f);
+  }
+  t.load.holdout = t.holdout;
 
   std::string error;
   std::vector<uint8_t> tunable = tunable_halves(t.freeze, t.only, t.allHalves, &error);
@@ -242,15 +312,19 @@ int run_tune(const Subcommand& self, const std::vector<std::string>& args) {
   start.validation = mean_loss(validation, startDelta, st.k, t.adam.threads);
   std::cout << fmt("Starting weights: training loss %.6f, validation loss %.6f\n", start.train, start.validation);
   if (t.evaluateOnly) return 0;
-  std::cout << fmt("Tuning %d weight halves of %d parameters; batch %zu, lr %g (decay %g), patience %d, %d threads\n",
-                   int(std::count(st.tunable.begin(), st.tunable.end(), 1)), ParamCount, t.adam.batchSize,
-                   t.adam.learningRate, t.adam.decay, t.adam.patience, t.adam.threads);
+  std::cout << fmt("Tuning %d weight halves of %d parameters; %s with %s; batch %zu, lr %g (decay %g), patience %d, "
+                   "%d threads\n",
+                   int(std::count(st.tunable.begin(), st.tunable.end(), 1)), ParamCount, optimizer_name(st.optimizer),
+                   t.uniformSteps ? "one step size" : "a step size per weight", t.adam.batchSize, t.adam.learningRate,
+                   t.adam.decay, t.adam.patience, t.adam.threads);
+  if (!t.uniformSteps) print_small_steps(st);
 
   const bool early = run_epochs(train, validation, t.adam, st, [&](const TuneState& s) {
     const EpochRecord& r = s.history.back();
-    std::cout << fmt("epoch %4d  train %.6f  valid %.6f  best %.6f @%d  lr %.3g  %.1f s (%.2f M positions/s)\n", r.epoch,
-                     r.train, r.validation, s.bestValidation, s.bestEpoch, s.learningRate, r.seconds,
-                     double(train.size()) / std::max(1e-9, r.seconds) / 1e6)
+    std::cout << fmt("epoch %4d  train %.6f  valid %.6f (integers %.6f)  best %.6f @%d  lr %.3g  %.1f s (%.2f M "
+                     "positions/s)\n",
+                     r.epoch, r.train, r.validation, r.validationRounded, s.bestValidation, s.bestEpoch, s.learningRate,
+                     r.seconds, double(train.size()) / std::max(1e-9, r.seconds) / 1e6)
               << std::flush;
     if (!save_state(t.statePath, s, &error)) std::cerr << "error: " << error << "\n";
     write_outputs(t, provenance(t, dataLines, train, validation, start, startTarget, s, false), s);

@@ -2,11 +2,14 @@
 // Loading labelled positions into the sparse data set, in parallel, with a validation split.
 #include "tune/dataset.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <memory>
 #include <thread>
 
 #include "eval/evaluate.hpp"
+#include "tune/games.hpp"
 #include "tune/quiet.hpp"
 
 namespace taper::tune {
@@ -35,11 +38,18 @@ struct Part {
   LoadReport report;
 };
 
+/// Where a chunk of lines goes: held out whole (a --holdout file), or split by game or position.
+struct ChunkInfo {
+  const std::vector<GameId>* games;  ///< each line's game (GameId::number counted over the whole load)
+  bool holdoutFile = false;
+};
+
 void process_lines(const std::vector<std::string>& lines, size_t begin, size_t end, size_t firstLineNumber,
-                   const LoadOptions& options, Evaluator& evaluator, Part& part) {
+                   const LoadOptions& options, const ChunkInfo& chunk, Evaluator& evaluator, Part& part) {
   LabelledPosition lp;
   std::string error;
   const uint64_t threshold = uint64_t(options.validationFraction * 1'000'000.0);
+  const uint64_t seed = mix(options.splitSeed);
   for (size_t i = begin; i < end; ++i) {
     const LineStatus status = parse_labelled_line(lines[i], lp, &error);
     if (status == LineStatus::Blank) continue;
@@ -55,7 +65,10 @@ void process_lines(const std::vector<std::string>& lines, size_t begin, size_t e
     }
     ++part.report.positions;
     ++part.report.results[lp.result < 0.5 ? 0 : lp.result > 0.5 ? 2 : 1];
-    const bool held = mix(pos.key() ^ mix(options.splitSeed)) % 1'000'000 < threshold;
+    const GameId& game = (*chunk.games)[i];
+    const bool held = !options.holdout.empty()            ? chunk.holdoutFile
+                      : options.splitBy == SplitBy::Game ? mix(game.key ^ seed) % 1'000'000 < threshold
+                                                          : mix(pos.key() ^ seed) % 1'000'000 < threshold;
     if (options.resolve) {
       const QuietResult q = resolve_quiet(pos, evaluator);
       if (q == QuietResult::Terminal) {
@@ -69,8 +82,16 @@ void process_lines(const std::vector<std::string>& lines, size_t begin, size_t e
       ++part.report.notGeneral;
       continue;
     }
-    (held ? part.validation : part.train).add(r, lp.result, lp.hasScore ? &lp.score : nullptr);
+    (held ? part.validation : part.train).add(r, lp.result, lp.hasScore ? &lp.score : nullptr, game.number);
   }
+}
+
+/// The games with positions in `data` (entries are in file order, so their game numbers never fall).
+std::vector<uint32_t> games_of(const Dataset& data) {
+  std::vector<uint32_t> g;
+  for (const Entry& e : data.entries)
+    if (g.empty() || g.back() != e.game) g.push_back(e.game);
+  return g;
 }
 
 void merge(LoadReport& into, const LoadReport& from) {
@@ -86,8 +107,9 @@ void merge(LoadReport& into, const LoadReport& from) {
 
 }  // namespace
 
-void Dataset::add(const EvalRecord& r, double whiteResult, const int* whiteScore) {
+void Dataset::add(const EvalRecord& r, double whiteResult, const int* whiteScore, uint32_t game) {
   Entry e;
+  e.game = game;
   e.linearBegin = uint32_t(linear.size());
   e.dangerBegin = uint32_t(danger.size());
   e.mgFactor = float(taper_factor(r.phase, r.scale, false));
@@ -138,16 +160,20 @@ bool load_dataset(const std::vector<std::string>& files, const LoadOptions& opti
   for (int t = 0; t < threads; ++t) evaluators.push_back(std::make_unique<Evaluator>());
   constexpr size_t ChunkLines = 1 << 15;
   std::vector<std::string> chunk;
+  std::vector<GameId> chunkGames;  // the game of each line of the chunk
   chunk.reserve(ChunkLines);
+  chunkGames.reserve(ChunkLines);
+  bool holdoutFile = false;
 
   auto run_chunk = [&](size_t firstLineNumber) {
     std::vector<Part> parts(static_cast<size_t>(threads));
     std::vector<std::thread> pool;
     const size_t n = chunk.size();
+    const ChunkInfo info{&chunkGames, holdoutFile};
     for (int t = 0; t < threads; ++t)
       pool.emplace_back([&, t] {
         process_lines(chunk, n * size_t(t) / size_t(threads), n * size_t(t + 1) / size_t(threads), firstLineNumber,
-                      options, *evaluators[size_t(t)], parts[size_t(t)]);
+                      options, info, *evaluators[size_t(t)], parts[size_t(t)]);
       });
     for (auto& th : pool) th.join();
     for (const Part& p : parts) {  // in line order, so the data set does not depend on timing
@@ -156,23 +182,33 @@ bool load_dataset(const std::vector<std::string>& files, const LoadOptions& opti
       merge(report, p.report);
     }
     chunk.clear();
+    chunkGames.clear();
     if (options.progress)
       std::fprintf(stderr, "\rloading: %zu lines, %zu positions (%zu training, %zu validation)", report.lines,
                    report.positions, train.size(), validation.size());
   };
 
+  uint32_t gamesBefore = 0;  // games of the files already read
   for (const std::string& file : files) {
     LineReader reader(file);
     if (!reader.ok()) {
       if (error) *error = reader.error();
       return false;
     }
+    holdoutFile = std::find(options.holdout.begin(), options.holdout.end(), file) != options.holdout.end();
+    const bool marked = file_marks_games(file);
+    GameTracker tracker(marked);
     size_t fileLines = 0, firstLine = 1;
     std::string line;
     bool full = false;
     while (!full && reader.next(line)) {
       ++fileLines;
       ++report.lines;
+      // The game of each line is found here, in file order (a game may span chunks); the threads
+      // parse the lines, with their errors. A file with markers is not parsed here at all.
+      GameId game = tracker.line(line);
+      game.number += gamesBefore;
+      chunkGames.push_back(game);
       chunk.push_back(std::move(line));
       full = options.limit && report.lines >= options.limit;
       if (chunk.size() == ChunkLines || full) {
@@ -185,10 +221,20 @@ bool load_dataset(const std::vector<std::string>& files, const LoadOptions& opti
       if (error) *error = file + ": " + reader.error();
       return false;
     }
-    report.files.push_back(file + " (" + reader.format() + ", " + std::to_string(fileLines) + " lines)");
+    gamesBefore += tracker.games();
+    report.files.push_back(file + " (" + reader.format() + ", " + std::to_string(fileLines) + " lines, " +
+                           std::to_string(tracker.games()) + (marked ? " games marked" : " games detected") +
+                           (holdoutFile ? "; held out for validation" : "") + ")");
     if (full) break;
   }
   if (options.progress) std::fprintf(stderr, "\n");
+  report.games = gamesBefore;
+  const std::vector<uint32_t> t = games_of(train), v = games_of(validation);
+  report.trainGames = t.size();
+  report.validationGames = v.size();
+  std::vector<uint32_t> both;
+  std::set_intersection(t.begin(), t.end(), v.begin(), v.end(), std::back_inserter(both));
+  report.splitGames = both.size();
   return true;
 }
 

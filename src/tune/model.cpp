@@ -202,4 +202,50 @@ Deltas rounded_deltas(const Deltas& delta) {
   return out;
 }
 
+Deltas step_scales(const Dataset& data, const Deltas& delta, int threads) {
+  // add_gradient() with d loss / d eval = 1 gives one position's d eval / d weight for every half
+  // it touches; they are read back from a scratch vector and cleared, so a position costs its terms.
+  const KingDangerShape<double> shape = curve_shape(delta.data()), base = king_danger_shape<double>(Weights);
+  const size_t parts = size_t(std::max(1, threads));
+  std::vector<std::vector<double>> squares(parts, std::vector<double>(size_t(TunerSize), 0.0));
+  std::vector<std::vector<size_t>> counts(parts, std::vector<size_t>(size_t(TunerSize), 0));
+  parallel_ranges(data.size(), threads, [&](int t, size_t begin, size_t end) {
+    std::vector<double> scratch(size_t(TunerSize), 0.0);
+    std::vector<size_t> touched;
+    double* sq = squares[size_t(t)].data();
+    size_t* n = counts[size_t(t)].data();
+    for (size_t i = begin; i < end; ++i) {
+      const Entry& e = data.entries[i];
+      touched.clear();
+      const LinearTerm* lt = data.linear.data() + e.linearBegin;
+      for (int k = 0; k < e.linearCount; ++k) {
+        touched.push_back(size_t(2 * lt[k].index));
+        touched.push_back(size_t(2 * lt[k].index + 1));
+      }
+      const DangerTerm* dt = data.danger.data() + e.dangerBegin;
+      for (int k = 0; k < e.dangerCount[WHITE] + e.dangerCount[BLACK]; ++k) touched.push_back(size_t(2 * dt[k].index));
+      if (e.dangerReal[WHITE] || e.dangerReal[BLACK])
+        for (int p : {KingDangerQuadratic, KingDangerLinear, KingDangerLimit, KingDangerEndgame})
+          touched.push_back(size_t(2 * p));
+      add_gradient(data, e, evaluate(data, e, delta.data(), shape, base), 1.0, shape, scratch.data());
+      for (size_t j : touched) {
+        if (scratch[j] == 0) continue;  // not used here, or already read (a weight counted against both kings)
+        sq[j] += scratch[j] * scratch[j];
+        ++n[j];
+        scratch[j] = 0;
+      }
+    }
+  });
+  Deltas scale(size_t(TunerSize), 1.0);
+  for (size_t j = 0; j < size_t(TunerSize); ++j) {
+    double sum = 0;
+    size_t count = 0;
+    for (size_t t = 0; t < parts; ++t) sum += squares[t][j], count += counts[t][j];
+    if (count == 0) continue;
+    const double rms = std::sqrt(sum / double(count));
+    scale[j] = std::min(1.0, 1.0 / rms);
+  }
+  return scale;
+}
+
 }  // namespace taper::tune

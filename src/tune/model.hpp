@@ -59,6 +59,14 @@ double fit_k(const Dataset& data, const Deltas& delta, int threads);
 /// non-zero net count, or units against a king under attack; every attacked king for the curve).
 std::vector<size_t> usage_counts(const Dataset& data);
 
+/// Each weight half's step factor (AdamSettings::perWeightSteps): min(1, 1 / r), r being the root
+/// mean square of d eval / d weight (centipawns of evaluation per unit of the weight) over the
+/// positions of `data` where that derivative is not zero, at `delta`. A piece-square entry moves
+/// the evaluation by at most 1 cp per unit (factor 1, the rate unchanged); a curve shape that
+/// multiplies units squared moves it by tens of centipawns per unit, and its steps shrink to match.
+/// 1 for halves no position uses.
+Deltas step_scales(const Dataset& data, const Deltas& delta, int threads);
+
 /// The engine's weights plus the deltas rounded to integers (what params_values.inc will hold).
 WeightVector rounded_weights(const Deltas& delta);
 /// The deltas that rounded_weights() realises (for the losses of the integer table).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Adam with mini-batches, early stopping on the validation loss, progress, and the resumable state.
+// Adam or AdaGrad with mini-batches and a step per weight, early stopping on the validation loss,
+// progress, and the resumable state.
 #include "tune/optimizer.hpp"
 
 #include <unistd.h>
@@ -58,15 +59,25 @@ class ProgressBar {
   double last_ = -1e9;
 };
 
-void adam_step(const AdamSettings& s, TuneState& st, const std::vector<double>& gradient) {
+/// One mini-batch step of either rule. The gradient includes L2's pull towards the anchor; each
+/// half's step is the rule's normalised step times the rate and the half's step factor.
+void optimizer_step(const AdamSettings& s, TuneState& st, const std::vector<double>& gradient) {
   ++st.step;
   const double c1 = 1 - std::pow(s.beta1, double(st.step)), c2 = 1 - std::pow(s.beta2, double(st.step));
   for (size_t j = 0; j < size_t(TunerSize); ++j) {
     if (!st.tunable[j]) continue;
-    const double g = gradient[j] + 2 * s.l2 * st.delta[j];
-    st.m[j] = s.beta1 * st.m[j] + (1 - s.beta1) * g;
-    st.v[j] = s.beta2 * st.v[j] + (1 - s.beta2) * g * g;
-    st.delta[j] -= st.learningRate * (st.m[j] / c1) / (std::sqrt(st.v[j] / c2) + s.epsilon);
+    const double g = gradient[j] + 2 * s.l2 * (st.delta[j] - st.anchor[j]);
+    const double rate = st.learningRate * st.scale[j];
+    if (st.optimizer == Optimizer::AdaGrad) {
+      // Ethereal's tuner: the sum of every squared gradient so far divides the step, so a weight's
+      // steps shrink as its gradients accumulate, each weight at its own pace.
+      st.v[j] += g * g;
+      st.delta[j] -= rate * g / (std::sqrt(st.v[j]) + s.epsilon);
+    } else {
+      st.m[j] = s.beta1 * st.m[j] + (1 - s.beta1) * g;
+      st.v[j] = s.beta2 * st.v[j] + (1 - s.beta2) * g * g;
+      st.delta[j] -= rate * (st.m[j] / c1) / (std::sqrt(st.v[j] / c2) + s.epsilon);
+    }
   }
   // More danger must never cost less: the curve's curvature and slope and the endgame share stay non-negative
   // (projected back to zero), which keeps the integer curve monotone as well.
@@ -78,19 +89,31 @@ void adam_step(const AdamSettings& s, TuneState& st, const std::vector<double>& 
 
 }  // namespace
 
+const char* optimizer_name(Optimizer o) { return o == Optimizer::AdaGrad ? "adagrad" : "adam"; }
+
+bool parse_optimizer(const std::string& name, Optimizer& out) {
+  if (name == "adam") return out = Optimizer::Adam, true;
+  if (name == "adagrad") return out = Optimizer::AdaGrad, true;
+  return false;
+}
+
 TuneState initial_state(const Dataset& train, const Dataset& validation, double k, const std::vector<uint8_t>& tunable,
                         const AdamSettings& settings, const Deltas& start) {
   TuneState st;
   st.k = k;
   st.learningRate = settings.learningRate;
+  st.optimizer = settings.optimizer;
   st.m = st.v = zero_deltas();
-  st.delta = st.best = start;
+  st.delta = st.best = st.anchor = start;
+  st.perWeightSteps = settings.perWeightSteps;
+  st.scale = settings.perWeightSteps ? step_scales(train, start, settings.threads) : Deltas(size_t(TunerSize), 1.0);
   st.tunable = tunable;
   const Clock::time_point t0 = Clock::now();
   EpochRecord r;
   // The objective being fitted: the targets (the results, or their blend with search scores).
   r.train = mean_loss(train, st.delta, k, settings.threads, LossAgainst::Target);
   r.validation = mean_loss(validation, st.delta, k, settings.threads, LossAgainst::Target);
+  r.validationRounded = mean_loss(validation, rounded_deltas(st.delta), k, settings.threads, LossAgainst::Target);
   r.seconds = seconds_since(t0);
   st.bestValidation = r.validation;
   st.history.push_back(r);
@@ -116,7 +139,7 @@ bool run_epochs(const Dataset& train, const Dataset& validation, const AdamSetti
     for (size_t begin = 0; begin < order.size(); begin += batch) {
       const size_t count = std::min(batch, order.size() - begin);
       loss_and_gradient(train, order.data() + begin, count, st.delta, st.k, settings.threads, gradient);
-      adam_step(settings, st, gradient);
+      optimizer_step(settings, st, gradient);
       bar.draw(epoch, settings.epochs, double(begin + count) / double(order.size()), seconds_since(t0),
                epochsTimed ? epochTimes / epochsTimed : 0);
     }
@@ -125,7 +148,8 @@ bool run_epochs(const Dataset& train, const Dataset& validation, const AdamSetti
     r.epoch = epoch;
     r.train = mean_loss(train, st.delta, st.k, settings.threads, LossAgainst::Target);
     r.validation = mean_loss(validation, st.delta, st.k, settings.threads, LossAgainst::Target);
-    r.seconds = seconds_since(t0);
+    r.seconds = seconds_since(t0);  // the training pass and its losses: what the speed figures mean
+    r.validationRounded = mean_loss(validation, rounded_deltas(st.delta), st.k, settings.threads, LossAgainst::Target);
     epochTimes += r.seconds;
     ++epochsTimed;
     st.history.push_back(r);
@@ -165,10 +189,13 @@ bool save_state(const std::string& path, const TuneState& st, std::string* error
     }
     out.precision(17);
     out << "taper-tune-state 1\nlayout " << layout_fingerprint() << "\nsize " << TunerSize << "\nk " << st.k
-        << "\nepoch " << st.epoch << "\nstep " << st.step << "\nlearning_rate " << st.learningRate
+        << "\noptimizer " << optimizer_name(st.optimizer) << "\nsteps " << (st.perWeightSteps ? "per-weight" : "uniform")
+        << "\nepoch " << st.epoch << "\nstep " << st.step
+        << "\nlearning_rate " << st.learningRate
         << "\nbest_validation " << st.bestValidation << "\nbest_epoch " << st.bestEpoch << "\nstale " << st.stale << "\n";
     for (const EpochRecord& r : st.history)
-      out << "history " << r.epoch << ' ' << r.train << ' ' << r.validation << ' ' << r.seconds << "\n";
+      out << "history " << r.epoch << ' ' << r.train << ' ' << r.validation << ' ' << r.seconds << ' '
+          << r.validationRounded << "\n";
     auto vec = [&](const char* name, const auto& v) {
       out << name;
       for (auto x : v) out << ' ' << +x;
@@ -179,6 +206,8 @@ bool save_state(const std::string& path, const TuneState& st, std::string* error
     vec("m", st.m);
     vec("v", st.v);
     vec("best", st.best);
+    vec("scale", st.scale);
+    vec("anchor", st.anchor);
     if (!out.good()) {
       if (error) *error = "write error on " + tmp;
       return false;
@@ -213,6 +242,15 @@ bool load_state(const std::string& path, TuneState& st, std::string* error) {
       int n = 0;
       f >> n;
       if (n != TunerSize) return fail("wrong number of weights");
+    } else if (key == "optimizer") {
+      std::string name;
+      f >> name;
+      if (!parse_optimizer(name, st.optimizer)) return fail("unknown optimizer '" + name + "'");
+    } else if (key == "steps") {
+      std::string mode;
+      f >> mode;
+      if (mode != "per-weight" && mode != "uniform") return fail("unknown step mode '" + mode + "'");
+      st.perWeightSteps = mode == "per-weight";
     } else if (key == "k") f >> st.k;
     else if (key == "epoch") f >> st.epoch;
     else if (key == "step") f >> st.step;
@@ -223,17 +261,28 @@ bool load_state(const std::string& path, TuneState& st, std::string* error) {
     else if (key == "history") {
       EpochRecord r;
       f >> r.epoch >> r.train >> r.validation >> r.seconds;
+      if (!(f >> r.validationRounded)) r.validationRounded = -1;  // states written before it was recorded
       st.history.push_back(r);
     } else if (key == "tunable") {
       for (int x; f >> x;) st.tunable.push_back(uint8_t(x));
     } else {
-      Deltas* v = key == "delta" ? &st.delta : key == "m" ? &st.m : key == "v" ? &st.v : key == "best" ? &st.best : nullptr;
+      Deltas* v = key == "delta"    ? &st.delta
+                  : key == "m"      ? &st.m
+                  : key == "v"      ? &st.v
+                  : key == "best"   ? &st.best
+                  : key == "scale"  ? &st.scale
+                  : key == "anchor" ? &st.anchor
+                                    : nullptr;
       if (!v) return fail("unknown line '" + key + "'");
       for (double x; f >> x;) v->push_back(x);
     }
   }
   if (!header) return fail("not a tuner state file");
-  for (const Deltas* v : {&st.delta, &st.m, &st.v, &st.best})
+  // States written before the step factors and the anchor: one rate for all, L2 towards the
+  // compiled-in weights, as those runs did.
+  if (st.scale.empty()) st.scale.assign(size_t(TunerSize), 1.0);
+  if (st.anchor.empty()) st.anchor = zero_deltas();
+  for (const Deltas* v : {&st.delta, &st.m, &st.v, &st.best, &st.scale, &st.anchor})
     if (v->size() != size_t(TunerSize)) return fail("truncated");
   if (st.tunable.size() != size_t(TunerSize)) return fail("truncated");
   return true;
@@ -301,6 +350,23 @@ std::vector<uint8_t> tunable_halves(const std::vector<std::string>& freeze, cons
     }
   }
   return t;
+}
+
+bool anchor_at_zero(TuneState& st, const std::vector<std::string>& names, std::string* error) {
+  for (const std::string& spec : names) {
+    bool known = false;
+    for (int i = 0; i < ParamCount; ++i) {
+      if (!matches(i, spec)) continue;
+      known = true;
+      st.anchor[size_t(2 * i)] = -double(Weights[size_t(i)].mg());
+      st.anchor[size_t(2 * i + 1)] = -double(Weights[size_t(i)].eg());
+    }
+    if (!known) {
+      if (error) *error = "no parameter or group named '" + spec + "'";
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace taper::tune

@@ -379,3 +379,158 @@ TEST(TuneModel, BlendedTargetsMixResultAndSearchScore) {
   blend_targets(plain, 0.5, k);
   EXPECT_EQ(plain.entries[0].target, 1.0f);
 }
+
+// K is fitted against the game results, and the score's sigmoid uses that same K: blending the
+// targets does not move it (a fit against the blended targets would fit the scores' own scale).
+TEST(TuneModel, KIsFittedOnResultsWhateverTheTargets) {
+  Dataset d = sample().data;
+  for (Entry& e : d.entries) e.hasScore = true, e.score = float(2 * e.baseEval);  // scores on another scale
+  const double k = fit_k(d, zero_deltas(), 2);
+  blend_targets(d, 1.0, k);
+  EXPECT_DOUBLE_EQ(fit_k(d, zero_deltas(), 2), k);
+  for (const Entry& e : d.entries) ASSERT_NEAR(e.target, expected_score(2 * e.baseEval, k), 1e-6);
+}
+
+// A step per weight: the factor is 1 where a unit of the weight moves the evaluation by at most a
+// centipawn, and far smaller for the curve's shape, whose unit multiplies units squared.
+TEST(TuneModel, StepScalesFollowWhatAUnitDoesToTheEvaluation) {
+  const Dataset& d = sample().data;
+  const Deltas s = step_scales(d, zero_deltas(), 2);
+  ASSERT_EQ(s.size(), size_t(TunerSize));
+  for (double x : s) {
+    ASSERT_GT(x, 0.0);
+    ASSERT_LE(x, 1.0);
+  }
+  EXPECT_EQ(s[2 * (KnightPsqt + 20)], 1.0);
+  EXPECT_EQ(s[2 * Tempo + 1], 1.0);
+  EXPECT_LT(s[2 * KingDangerQuadratic], 0.2);
+  EXPECT_LT(s[2 * KingDangerQuadratic], s[2 * KingDangerLimit]);
+  // Space counts squares (ten and more): a unit there is worth several centipawns of evaluation.
+  EXPECT_LT(s[2 * SpaceArea], 0.5);
+  // The same with two threads or one (up to the order of the sums).
+  EXPECT_NEAR(step_scales(d, zero_deltas(), 1)[2 * KingDangerQuadratic], s[2 * KingDangerQuadratic], 1e-12);
+}
+
+namespace {
+
+/// One full-batch step of the optimizer from the engine's weights, on labels that want every weight moved.
+TuneState one_step(Optimizer optimizer, bool perWeightSteps) {
+  Dataset d = sample().data;
+  const Deltas truth = random_deltas(13, 15);
+  for (Entry& e : d.entries) e.result = e.target = float(expected_score(evaluate_entry(d, e, truth.data()), 1.0));
+  AdamSettings a;
+  a.optimizer = optimizer;
+  a.perWeightSteps = perWeightSteps;
+  a.epochs = 1;
+  a.batchSize = d.size();
+  a.learningRate = 1.0;
+  a.patience = 0;
+  a.progress = false;
+  TuneState st = initial_state(d, d, 1.0, tunable_halves({}, {}, false), a);
+  run_epochs(d, d, a, st, [](const TuneState&) {});
+  return st;
+}
+
+}  // namespace
+
+// With one rate for all, a step moves KingDangerQuadratic (the integer 3 in q * u^2 / 1024) by the
+// whole rate, a third of its value; with a step per weight, by less than a tenth of the rate.
+TEST(TuneOptimizer, SmallCurveIntegersDoNotJump) {
+  const double q = Weights[size_t(KingDangerQuadratic)].mg();
+  for (Optimizer o : {Optimizer::Adam, Optimizer::AdaGrad}) {
+    const TuneState uniform = one_step(o, false), scaled = one_step(o, true);
+    EXPECT_NEAR(std::abs(uniform.delta[2 * KingDangerQuadratic]), 1.0, 1e-3) << optimizer_name(o);
+    EXPECT_LT(std::abs(scaled.delta[2 * KingDangerQuadratic]), 0.1) << optimizer_name(o);
+    EXPECT_LT(std::abs(scaled.delta[2 * KingDangerQuadratic]), 0.05 * q) << optimizer_name(o);
+    EXPECT_GT(std::abs(scaled.delta[2 * KingDangerQuadratic]), 0.0) << optimizer_name(o);
+    // A piece-square entry keeps the full rate (up to epsilon against a small gradient).
+    EXPECT_NEAR(std::abs(scaled.delta[2 * (KnightPsqt + 20)]), 1.0, 0.05) << optimizer_name(o);
+  }
+}
+
+// AdaGrad (Ethereal's rule) finds known weights as Adam does.
+TEST(TuneOptimizer, AdaGradRecoversKnownWeights) {
+  Dataset d = sample().data;
+  const std::vector<uint8_t> t = tunable_halves({}, {"PieceValue", "BishopPair", "KingAttackerWeight", "Tempo"}, false);
+  Deltas truth = zero_deltas();
+  std::mt19937_64 rng(5);
+  std::uniform_int_distribution<int> u(-25, 25);
+  for (int j = 0; j < TunerSize; ++j)
+    if (t[size_t(j)]) truth[size_t(j)] = Params[size_t(j / 2)].kind == ParamKind::Linear ? u(rng) : u(rng) / 5;
+  for (Entry& e : d.entries) e.result = e.target = float(expected_score(evaluate_entry(d, e, truth.data()), 1.0));
+  AdamSettings a;
+  a.optimizer = Optimizer::AdaGrad;
+  a.epochs = 400;
+  a.batchSize = d.size();
+  a.learningRate = 8.0;
+  a.decay = 1.0;
+  a.patience = 0;
+  a.progress = false;
+  TuneState st = initial_state(d, d, 1.0, t, a);
+  run_epochs(d, d, a, st, [](const TuneState&) {});
+  EXPECT_LT(st.history.back().train, 1e-6);
+  for (int j = 0; j < TunerSize; ++j) {
+    if (t[size_t(j)]) {
+      EXPECT_NEAR(st.delta[size_t(j)], truth[size_t(j)], 1.5) << Params[size_t(j / 2)].name << " half " << j % 2;
+    }
+  }
+}
+
+TEST(TuneOptimizer, AdaGradResumesLikeAnUninterruptedRun) {
+  const Dataset& d = sample().data;
+  AdamSettings a;
+  a.optimizer = Optimizer::AdaGrad;
+  a.batchSize = 512;
+  a.patience = 0;
+  a.progress = false;
+  a.epochs = 3;
+  a.l2 = 1e-6;
+  const std::vector<uint8_t> t = tunable_halves({}, {}, false);
+  TuneState straight = initial_state(d, d, 1.0, t, a);
+  ASSERT_TRUE(anchor_at_zero(straight, {"Tempo"}));
+  run_epochs(d, d, a, straight, [](const TuneState&) {});
+  a.epochs = 1;
+  TuneState first = initial_state(d, d, 1.0, t, a);
+  ASSERT_TRUE(anchor_at_zero(first, {"Tempo"}));
+  run_epochs(d, d, a, first, [](const TuneState&) {});
+  const std::string path = ::testing::TempDir() + "taper_tune_state_adagrad.txt";
+  ASSERT_TRUE(save_state(path, first));
+  TuneState resumed;
+  std::string error;
+  ASSERT_TRUE(load_state(path, resumed, &error)) << error;
+  EXPECT_EQ(resumed.optimizer, Optimizer::AdaGrad);
+  a.epochs = 3;
+  run_epochs(d, d, a, resumed, [](const TuneState&) {});
+  for (int j = 0; j < TunerSize; ++j) ASSERT_DOUBLE_EQ(resumed.delta[size_t(j)], straight.delta[size_t(j)]);
+  EXPECT_GE(resumed.history.back().validationRounded, 0.0);
+  EXPECT_DOUBLE_EQ(resumed.history.back().validationRounded, straight.history.back().validationRounded);
+}
+
+// L2 pulls towards the starting table (--weights), not towards the compiled-in one; --l2-zero
+// pulls the named terms towards 0 instead.
+TEST(TuneOptimizer, L2PullsTowardsTheStartingWeights) {
+  Dataset d = sample().data;  // labels from the engine's own weights: the data pull every delta to 0
+  for (Entry& e : d.entries) e.result = e.target = float(expected_score(e.baseEval, 1.0));
+  const std::vector<uint8_t> t = tunable_halves({}, {"PieceValue", "Tempo"}, false);
+  Deltas start = zero_deltas();
+  start[2 * (PieceValue + 1)] = 30;  // the knight's mg value, 30 above the engine's
+  AdamSettings a;
+  a.epochs = 60;
+  a.batchSize = d.size();
+  a.learningRate = 2;
+  a.patience = 0;
+  a.progress = false;
+  a.l2 = 1e-3;
+  TuneState pulled = initial_state(d, d, 1.0, t, a, start);
+  ASSERT_TRUE(anchor_at_zero(pulled, {"Tempo"}));
+  run_epochs(d, d, a, pulled, [](const TuneState&) {});
+  EXPECT_NEAR(pulled.delta[2 * (PieceValue + 1)], 30.0, 3.0);
+  EXPECT_NEAR(Weights[size_t(Tempo)].mg() + pulled.delta[2 * Tempo], 0.0, 3.0);
+  a.l2 = 0;  // without it the data pull the knight back towards the engine's value
+  TuneState free = initial_state(d, d, 1.0, t, a, start);
+  run_epochs(d, d, a, free, [](const TuneState&) {});
+  EXPECT_LT(free.delta[2 * (PieceValue + 1)], 20.0);
+  std::string error;
+  EXPECT_FALSE(anchor_at_zero(free, {"NoSuchTerm"}, &error));
+  EXPECT_NE(error.find("NoSuchTerm"), std::string::npos);
+}
