@@ -129,7 +129,8 @@ def parse_tc(text: str) -> TimeControl:
 class Clock:
     """One side's clock. `spend(ms)` after each move: False when the time ran out. With a repeating
     control each period's base is added when its last move is made, and the share of the period's
-    time (base + increments) that its moves used is kept in `period_shares`."""
+    time (base + increments) that its moves used is kept in `period_shares`; `half_share` is the
+    share the first period's first half used (moves 1-20 of 40): how front-loaded the spending is."""
 
     def __init__(self, tc: TimeControl):
         self.tc = tc
@@ -137,6 +138,7 @@ class Clock:
         self.moves = 0
         self.period_used = 0
         self.period_shares = []
+        self.half_share = None
         self.min_left = tc.base_ms
 
     def moves_to_go(self):
@@ -150,8 +152,11 @@ class Clock:
             return False
         self.min_left = min(self.min_left, self.left)
         self.left += self.tc.inc_ms
+        budget = self.tc.base_ms + self.tc.inc_ms * self.tc.moves
+        if self.tc.moves and self.moves == self.tc.moves // 2:
+            self.half_share = self.period_used / budget
         if self.tc.moves and self.moves % self.tc.moves == 0:
-            self.period_shares.append(self.period_used / (self.tc.base_ms + self.tc.inc_ms * self.tc.moves))
+            self.period_shares.append(self.period_used / budget)
             self.period_used = 0
             self.left += self.tc.base_ms
         return True
@@ -380,13 +385,15 @@ def game_totals(record):
     latency figures, clock shares at move 40, the memory curve."""
     out = {"games": len(record.get("games", [])), "taper": collections.Counter(), "opponent": collections.Counter(),
            "wdl": [0, 0, 0], "reasons": collections.Counter(), "ponder_searches": 0, "ponder_hits": 0,
-           "ready_ms_max": 0.0, "stop_ms_max": 0.0, "min_left_ms": None, "share40": {"taper": [], "opponent": []}}
+           "ready_ms_max": 0.0, "stop_ms_max": 0.0, "min_left_ms": None, "share40": {"taper": [], "opponent": []},
+           "share20": {"taper": [], "opponent": []}}
     memory = []
     for i, g in enumerate(record.get("games", [])):
         for role in ("taper", "opponent"):
             out[role].update(g.get("faults", {}).get(role, {}))
-            if g.get("share40", {}).get(role) is not None:
-                out["share40"][role].append(g["share40"][role])
+            for key in ("share40", "share20"):
+                if g.get(key, {}).get(role) is not None:
+                    out[key][role].append(g[key][role])
         pts = {"1-0": 1.0, "0-1": 0.0}.get(g["result"], 0.5)
         pts = pts if g["taper_white"] else 1.0 - pts
         out["wdl"][0 if pts == 1.0 else 1 if pts == 0.5 else 2] += 1
@@ -407,7 +414,7 @@ def game_totals(record):
 def analysis_totals(record):
     out = {"cycles": 0, "taper": collections.Counter(), "searches": 0, "stops_at_once": 0, "ready_ms_max": 0.0,
            "stop_ms_max": 0.0, "actions": collections.Counter()}
-    memory = []
+    memory, by_setting = [], {}
     for b in record.get("blocks", []):
         out["cycles"] += b["cycles"]
         out["taper"].update(b.get("faults", {}))
@@ -416,9 +423,13 @@ def analysis_totals(record):
         out["ready_ms_max"] = max(out["ready_ms_max"], b.get("ready_ms_max", 0.0))
         out["stop_ms_max"] = max(out["stop_ms_max"], b.get("stop_ms_max", 0.0))
         out["actions"].update(b.get("actions", {}))
-        memory.extend((c, kb) for c, kb in b.get("rss", []))
+        memory.extend((sample[0], sample[1]) for sample in b.get("rss", []))
+        for sample in b.get("rss", []):
+            if len(sample) > 2:
+                by_setting.setdefault(sample[2], []).append((sample[0], sample[1]))
     out["memory"] = memory_summary(memory)
     out["memory_points"] = memory
+    out["by_setting"] = {k: memory_summary(v) for k, v in by_setting.items()}
     return out
 
 
@@ -471,9 +482,10 @@ def summary_lines(record, path="record"):
             s = share_stats(t["share40"][role])
             shares[role] = s
             if s:
+                half = share_stats(t["share20"][role])
                 lines.append(f"  clock used by move 40 ({role}): mean {100 * s['mean']:.1f} %, median "
                              f"{100 * s['median']:.1f} %, min {100 * s['min']:.1f} %, max {100 * s['max']:.1f} % "
-                             f"({s['n']} games)")
+                             f"({s['n']} games)" + (f"; by move 20: mean {100 * half['mean']:.1f} %" if half else ""))
         count = f"{t['games']} games"
     else:
         t = analysis_totals(record)
@@ -485,6 +497,13 @@ def summary_lines(record, path="record"):
                      f"{t['stop_ms_max']:.0f} ms at most")
         shares = {}
         count = f"{t['cycles']} cycles"
+        settled = {k: m for k, m in t["by_setting"].items() if m["samples"] >= 3}
+        if settled:
+            lines.append("  memory by setting (Hash MB/Threads[/bitbases][/syzygy]: samples, first -> last MiB, growth "
+                         "per cycle after the first tenth of its samples):")
+            for k, m in sorted(settled.items(), key=lambda kv: (-kv[1]["samples"], kv[0]))[:12]:
+                lines.append(f"    {k:22s} {m['samples']:4d}  {m['first_mib']:7.1f} -> {m['last_mib']:7.1f}  "
+                             f"max {m['max_mib']:7.1f}  {m['slope_kib']:+8.2f} KiB")
     m = t["memory"]
     if m:
         unit = "game" if record["kind"] == "games" else "cycle"
@@ -502,6 +521,9 @@ def summary_lines(record, path="record"):
     for role in ("taper", "opponent"):
         if shares.get(role):
             result += f" share40_{role}={shares[role]['mean']:.3f}"
+            half = share_stats(t["share20"][role])
+            if half:
+                result += f" share20_{role}={half['mean']:.3f}"
     lines.append(result)
     return lines
 
@@ -711,6 +733,8 @@ class Referee:
         self.engines = []
         os.makedirs(args.logs, exist_ok=True)
         self.fault_log = open(os.path.join(args.logs, "faults.log"), "a", encoding="utf-8")
+        # Every move of every game: ply, who, how its search began, the clocks sent, the time taken.
+        self.move_log = open(os.path.join(args.logs, "moves.txt"), "a", encoding="utf-8", buffering=1)
 
     def add_engine(self, role, cmd, options, check_output):
         e = Engine(role, cmd, options, self.events, len(self.engines), self.args.logs, check_output)
@@ -995,6 +1019,7 @@ def play_game(ref, taper, opp, fen0, taper_white, settings, rng):
                 expected, pg = pondering
                 pondering = None
                 if moves[-1] == expected:
+                    how = "ponderhit"
                     pg.released = True
                     t0 = time.monotonic()
                     e.send("ponderhit")
@@ -1009,9 +1034,11 @@ def play_game(ref, taper, opp, fen0, taper_white, settings, rng):
                         ref.fault(e, "illegal_moves", f"bestmove {pg.bestmove} of a ponder search in {pg.fen_now}")
                     t0 = time.monotonic() - ms / 1000.0        # the stop is on Taper's clock
                     g = ref.send_go(e, "clock", fen0, moves, args)
+                    how = f"miss(stop:{ms:.0f}ms)"
             else:
                 g = ref.send_go(e, "clock", fen0, moves, args)
                 t0 = g.sent
+                how = "go"
             g.fen_now = pos["fen"]
             # An isready now and then while Taper searches, or ponders on the opponent's time.
             if (role == "taper" or pondering) and ref.args.ping_share > rng.random():
@@ -1026,6 +1053,7 @@ def play_game(ref, taper, opp, fen0, taper_white, settings, rng):
                 ref.stop_and_collect(e, g)
                 raise Lost(role, "hang")
             elapsed = (g.t_best - t0) * 1000.0
+            ref.move_log.write(f"{len(moves) + 1} {role} {how} {args} -> {g.bestmove} {elapsed:.0f} ms\n")
             if not clock.spend(elapsed):
                 ref.fault(e, "time_losses", f"bestmove after {elapsed:.0f} ms with {clock.left + elapsed:.0f} ms left ({args})")
                 raise Lost(role, "loses on time")
@@ -1089,9 +1117,12 @@ def play_game(ref, taper, opp, fen0, taper_white, settings, rng):
              "min_left_ms": round(clocks["w" if taper_white else "b"].min_left),
              "share40": {role_of[s]: (round(clocks[s].period_shares[0], 4) if clocks[s].period_shares else None)
                          for s in "wb"},
+             "share20": {role_of[s]: (round(clocks[s].half_share, 4) if clocks[s].half_share is not None else None)
+                         for s in "wb"},
              "rss_kib": mem.get("VmRSS") if mem else None, "hwm_kib": mem.get("VmHWM") if mem else None}
     if entry["faults"]["taper"]:
         entry["fen"], entry["moves"] = fen0, " ".join(moves)   # to replay a faulty game
+    ref.move_log.write(f"game over: {result} {{{reason}}}\n")
     with open(os.path.join(ref.args.logs, "games.txt"), "a", encoding="utf-8") as f:
         f.write(f"{result} {{{reason}}} Taper {'White' if taper_white else 'Black'} | {fen0} | {' '.join(moves)}\n")
     return entry
@@ -1135,8 +1166,11 @@ def position_pool(files, per_file=300):
     return pool
 
 
+MEMORY_OPTIONS = ("Hash", "Threads", "EndgameBitbases", "SyzygyPath")   # what resident memory depends on
+
+
 class AnalysisState:
-    def __init__(self):
+    def __init__(self, options=None):
         self.fen = START_FEN
         self.moves = []
         self.current = None            # the judge's answer for fen + moves
@@ -1145,6 +1179,14 @@ class AnalysisState:
         # Options or a new game sent and no isready since: the next one may wait for tables to be
         # allocated, cleared or unpacked (Hash, ucinewgame, EndgameBitbases), so it has the set-up limit.
         self.setup_pending = False
+        self.options = {"Hash": "16", "Threads": "1", "EndgameBitbases": "false", "SyzygyPath": ""}
+        self.options.update({k: v for k, v in (options or {}).items() if k in self.options})
+
+    def setting(self):
+        """The options resident memory depends on, as one word: Hash/Threads[/bitbases][/syzygy]."""
+        o = self.options
+        return (f"{o['Hash']}/{o['Threads']}" + ("/bitbases" if o["EndgameBitbases"] == "true" else "")
+                + ("/syzygy" if o["SyzygyPath"] else ""))
 
     def ready_limit(self):
         limit = SETUP_READY_S if self.setup_pending else READY_LIMIT_S
@@ -1175,6 +1217,8 @@ def analysis_cycle(ref, e, st, rng, pools, block, settings):
                 st.current = None
             if name == "MultiPV":
                 st.multipv = int(value)
+            if name in st.options:
+                st.options[name] = value
             e.send(f"setoption name {name}" + ("" if value is None else f" value {value}".rstrip()))
             acts["setoption " + name] += 1
             st.setup_pending = True
@@ -1242,6 +1286,7 @@ def _after_stop(ref, e, st, block, g, t0, ok, judge, searchmoves):
         ref.fault(e, "hangs", f"no bestmove within {ref.args.stop_limit:g} s of 'stop' (go infinite)")
         ref.restart(e)                 # one hang, not a cascade of refused commands
         st.chess960, st.current, st.setup_pending = False, None, False
+        st.options = AnalysisState(e.options).options
         return False
     block["stop_ms_max"] = max(block["stop_ms_max"], (g.t_best - t0) * 1000.0)
     if g.bestmove not in g_legal(judge, g):
@@ -1305,7 +1350,7 @@ def run_analysis(ref, taper, record, settings, args, record_path):
                        "debuglog": os.path.abspath(os.path.join(args.logs, "debug-log.txt"))},
              "choices": [c for c in ANALYSIS_CHOICES if c[0].lower() in taper.known_options
                          and (c[0] != "SyzygyPath" or syzygy)]}
-    st = AnalysisState()
+    st = AnalysisState(settings["options"])
     t_start = time.monotonic()
     while done < total:
         n = min(settings["block"], total - done)
@@ -1320,11 +1365,12 @@ def run_analysis(ref, taper, record, settings, args, record_path):
                 ref.engine_died(taper)
                 ref.restart(taper)
                 st.chess960, st.current = False, None
+                st.options = AnalysisState(settings["options"]).options
             block["cycles"] += 1
             if cycle % settings["sample"] == 0 or cycle == total:
                 mem = proc_memory_kib(taper.pid())
                 if mem and "VmRSS" in mem:
-                    block["rss"].append([cycle, mem["VmRSS"]])
+                    block["rss"].append([cycle, mem["VmRSS"], st.setting()])
         ref.check_stderr(taper)
         block["ready_ms_max"] = round(taper.ready_ms_max, 1)
         block["stop_ms_max"] = round(block["stop_ms_max"], 1)

@@ -31,10 +31,11 @@ class TimeControls(unittest.TestCase):
     def test_repeating_control_adds_the_base_after_the_40th_move_and_keeps_its_share(self):
         c = soak.Clock(soak.parse_tc("40/20"))
         self.assertEqual(c.moves_to_go(), 40)
-        for _ in range(39):
-            self.assertTrue(c.spend(500))
-        self.assertEqual((c.left, c.moves_to_go()), (500, 1))
-        self.assertTrue(c.spend(400))
+        for i in range(39):
+            self.assertTrue(c.spend(700 if i < 20 else 200))
+            self.assertEqual(c.half_share, None if i < 19 else 14000 / 20000)
+        self.assertEqual((c.left, c.moves_to_go()), (2200, 1))
+        self.assertTrue(c.spend(2100))
         self.assertEqual((c.left, c.moves_to_go()), (20100, 40))
         self.assertEqual(len(c.period_shares), 1)
         self.assertAlmostEqual(c.period_shares[0], 19900 / 20000)
@@ -175,7 +176,8 @@ def game(result, taper_white, faults=None, rss=None, share=None, reason="Black m
     return {"result": result, "taper_white": taper_white, "reason": reason, "plies": 80,
             "faults": {"taper": faults or {}, "opponent": {}}, "ponder_searches": 10, "ponder_hits": 4,
             "ready_ms_max": 2.5, "stop_ms_max": 7.0, "min_left_ms": 1500,
-            "share40": {"taper": share, "opponent": 0.9}, "rss_kib": rss}
+            "share40": {"taper": share, "opponent": 0.9}, "share20": {"taper": share and share / 2, "opponent": None},
+            "rss_kib": rss}
 
 
 class Records(unittest.TestCase):
@@ -201,7 +203,8 @@ class Records(unittest.TestCase):
         result = lines[-1]
         self.assertTrue(result.startswith("RESULT condition=repeat20 games=2 faults=2 "))
         self.assertIn(" stray_output=2 ", result)
-        self.assertIn("share40_taper=0.850", result)
+        self.assertIn("share40_taper=0.850 share20_taper=0.425 share40_opponent=0.900", result)
+        self.assertNotIn("share20_opponent", result)
         self.assertIn("rss_first_mib=40.0", result)
         row = [l for l in lines if l.startswith("RESULTS.md row:")][0]
         self.assertIn("| 2026-12-07 | 1a2b3c4 |", row)
@@ -210,19 +213,30 @@ class Records(unittest.TestCase):
     def test_analysis_totals(self):
         rec = soak.new_record("analysis", {"cycles": 100, "options": {"MultiPV": "3"}, "stop_range": [0.05, 3],
                                            "at_once": 0.25})
-        rec["blocks"] = [{"cycles": 50, "faults": {}, "searches": 55, "stops_at_once": 10, "rss": [[25, 30000], [50, 30100]],
-                          "actions": {"ucinewgame": 3}},
+        rec["blocks"] = [{"cycles": 50, "faults": {}, "searches": 55, "stops_at_once": 10,
+                          "rss": [[25, 30000, "16/1"], [50, 60000, "64/2"]], "actions": {"ucinewgame": 3}},
                          {"cycles": 50, "faults": {"bad_pvs": 1}, "searches": 52, "stops_at_once": 12,
-                          "rss": [[75, 30100], [100, 30100]], "actions": {"ucinewgame": 4}, "stop_ms_max": 9.0}]
+                          "rss": [[75, 30100, "16/1"], [100, 30100, "16/1"]], "actions": {"ucinewgame": 4},
+                          "stop_ms_max": 9.0}]
         t = soak.analysis_totals(rec)
         self.assertEqual((t["cycles"], t["searches"], t["stops_at_once"]), (100, 107, 22))
         self.assertEqual(t["actions"]["ucinewgame"], 7)
         self.assertEqual(t["taper"]["bad_pvs"], 1)
         self.assertEqual(t["stop_ms_max"], 9.0)
+        self.assertEqual(t["by_setting"]["16/1"]["samples"], 3)
+        self.assertAlmostEqual(t["by_setting"]["16/1"]["slope_kib"], 10 / 7)   # least squares over 3 samples
+        self.assertEqual(t["by_setting"]["64/2"]["samples"], 1)
         lines = soak.summary_lines(rec)
         self.assertTrue(lines[-1].startswith("RESULT condition=analysis cycles=100 faults=1 "))
         self.assertIn("go infinite, stop after 0.05-3 s, new positions, ucinewgame and setoption between searches, "
                       "25 % sent right after stop; MultiPV 3", lines[0])
+        self.assertTrue(any(l.split()[:2] == ["16/1", "3"] for l in lines), lines)   # only settings seen 3 times
+
+    def test_memory_setting(self):
+        st = soak.AnalysisState({"Hash": "64", "MultiPV": "3"})
+        self.assertEqual(st.setting(), "64/1")
+        st.options.update(Threads="2", EndgameBitbases="true", SyzygyPath="/x")
+        self.assertEqual(st.setting(), "64/2/bitbases/syzygy")
 
     def test_describe_games(self):
         rec = soak.new_record("ponder", {"tc": "10+0.1", "options": {"Ponder": "true", "Threads": "2"}})
@@ -280,6 +294,7 @@ class Filing(unittest.TestCase):
 
     def tearDown(self):
         self.ref.fault_log.close()
+        self.ref.move_log.close()
         self.dir.cleanup()
 
     def feed(self, *lines, t=0.0):
