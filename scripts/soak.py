@@ -486,7 +486,7 @@ def summary_lines(record, path="record"):
                 lines.append(f"  clock used by move 40 ({role}): mean {100 * s['mean']:.1f} %, median "
                              f"{100 * s['median']:.1f} %, min {100 * s['min']:.1f} %, max {100 * s['max']:.1f} % "
                              f"({s['n']} games)" + (f"; by move 20: mean {100 * half['mean']:.1f} %" if half else ""))
-        count = f"{t['games']} games"
+        unit, n = "games", t["games"]
     else:
         t = analysis_totals(record)
         lines.append(f"  {t['cycles']} of {settings['cycles']} cycles, {t['searches']} searches "
@@ -496,7 +496,7 @@ def summary_lines(record, path="record"):
         lines.append(f"  isready answered within {t['ready_ms_max']:.0f} ms at most; bestmove after stop within "
                      f"{t['stop_ms_max']:.0f} ms at most")
         shares = {}
-        count = f"{t['cycles']} cycles"
+        unit, n = "cycles", t["cycles"]
         settled = {k: m for k, m in t["by_setting"].items() if m["samples"] >= 3}
         if settled:
             lines.append("  memory by setting (Hash MB/Threads[/bitbases][/syzygy]: samples, first -> last MiB, growth "
@@ -512,9 +512,9 @@ def summary_lines(record, path="record"):
                      f"growth after the first tenth {m['slope_kib']:+.2f} KiB per {unit}")
     faults = fault_count(t["taper"])
     lines.append(f"RESULTS.md row: | {date} | {commit} | soak {cond}: {describe(record)} | "
-                 f"**{count}, {faults} faults by Taper**"
+                 f"**{n} {unit if n != 1 else unit[:-1]}, {faults} fault{'s' if faults != 1 else ''} by Taper**"
                  + (f", RSS {m['first_mib']:.0f} → {m['last_mib']:.0f} MiB" if m else "") + " |")
-    result = (f"RESULT condition={cond} {count.split()[1]}={count.split()[0]} faults={faults} "
+    result = (f"RESULT condition={cond} {unit}={n} faults={faults} "
               + " ".join(f"{k}={t['taper'].get(k, 0)}" for k in FAULTS))
     if m:
         result += f" rss_first_mib={m['first_mib']:.1f} rss_last_mib={m['last_mib']:.1f} rss_slope_kib={m['slope_kib']:.2f}"
@@ -942,13 +942,14 @@ class Referee:
         e.send("go " + ("ponder " if kind == "ponder" else "infinite " if kind == "infinite" else "") + go_args)
         return g
 
-    def stop_and_collect(self, e, g):
-        """`stop` a search and wait for its bestmove; (answered, ms)."""
+    def stop_and_collect(self, e, g, count=True):
+        """`stop` a search and wait for its bestmove; (answered, ms). No answer is a hang (unless
+        `count` is False: the hang was counted already)."""
         g.released = g.stopped = True
         t0 = time.monotonic()
         e.send("stop")
         ok = self.wait_until(lambda: g.answered or e.eof, t0 + self.args.stop_limit)
-        if not ok and not e.eof:
+        if not ok and not e.eof and count:
             self.fault(e, "hangs", f"no bestmove within {self.args.stop_limit:g} s of 'stop' (go {g.kind})")
         return g.answered, ((g.t_best - t0) * 1000.0 if g.answered else None)
 
@@ -1050,7 +1051,7 @@ def play_game(ref, taper, opp, fen0, taper_white, settings, rng):
             if not ok:
                 ref.fault(e, "hangs", f"no bestmove {clock.left / 1000.0 + ref.args.hang_grace:.1f} s after go ({args})")
                 ref.fault(e, "time_losses", "no bestmove")
-                ref.stop_and_collect(e, g)
+                ref.stop_and_collect(e, g, count=False)
                 raise Lost(role, "hang")
             elapsed = (g.t_best - t0) * 1000.0
             ref.move_log.write(f"{len(moves) + 1} {role} {how} {args} -> {g.bestmove} {elapsed:.0f} ms\n")
