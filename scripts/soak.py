@@ -486,7 +486,7 @@ def summary_lines(record, path="record"):
                 lines.append(f"  clock used by move 40 ({role}): mean {100 * s['mean']:.1f} %, median "
                              f"{100 * s['median']:.1f} %, min {100 * s['min']:.1f} %, max {100 * s['max']:.1f} % "
                              f"({s['n']} games)" + (f"; by move 20: mean {100 * half['mean']:.1f} %" if half else ""))
-        unit, n = "games", t["games"]
+        kind_word, n = "games", t["games"]
     else:
         t = analysis_totals(record)
         lines.append(f"  {t['cycles']} of {settings['cycles']} cycles, {t['searches']} searches "
@@ -496,7 +496,7 @@ def summary_lines(record, path="record"):
         lines.append(f"  isready answered within {t['ready_ms_max']:.0f} ms at most; bestmove after stop within "
                      f"{t['stop_ms_max']:.0f} ms at most")
         shares = {}
-        unit, n = "cycles", t["cycles"]
+        kind_word, n = "cycles", t["cycles"]
         settled = {k: m for k, m in t["by_setting"].items() if m["samples"] >= 3}
         if settled:
             lines.append("  memory by setting (Hash MB/Threads[/bitbases][/syzygy]: samples, first -> last MiB, growth "
@@ -512,9 +512,9 @@ def summary_lines(record, path="record"):
                      f"growth after the first tenth {m['slope_kib']:+.2f} KiB per {unit}")
     faults = fault_count(t["taper"])
     lines.append(f"RESULTS.md row: | {date} | {commit} | soak {cond}: {describe(record)} | "
-                 f"**{n} {unit if n != 1 else unit[:-1]}, {faults} fault{'s' if faults != 1 else ''} by Taper**"
+                 f"**{n} {kind_word if n != 1 else kind_word[:-1]}, {faults} fault{'s' if faults != 1 else ''} by Taper**"
                  + (f", RSS {m['first_mib']:.0f} → {m['last_mib']:.0f} MiB" if m else "") + " |")
-    result = (f"RESULT condition={cond} {unit}={n} faults={faults} "
+    result = (f"RESULT condition={cond} {kind_word}={n} faults={faults} "
               + " ".join(f"{k}={t['taper'].get(k, 0)}" for k in FAULTS))
     if m:
         result += f" rss_first_mib={m['first_mib']:.1f} rss_last_mib={m['last_mib']:.1f} rss_slope_kib={m['slope_kib']:.2f}"
