@@ -82,17 +82,17 @@ FAULTS = ("crashes", "disconnects", "illegal_moves", "time_losses", "hangs", "ex
 CONDITIONS = {
     "ponder": {"kind": "games", "games": 200, "tc": "10+0.1", "ponder": True,
                "options": {"Ponder": "true", "Threads": "2", "Move Overhead": "100"},
-               "what": "Ponder on, Threads 2, Move Overhead 100; 10 s + 0.1 s (lichess-bot)"},
+               "what": "Ponder on, Threads 2, Move Overhead 100; 10 s + 0.1 s (lichess-bot)", "hours": 1.7},
     "repeat20": {"kind": "games", "games": 200, "tc": "40/20", "ponder": False, "options": {},
-                 "what": "40 moves in 20 s, repeating (rating lists)"},
+                 "what": "40 moves in 20 s, repeating (rating lists)", "hours": 3.5},
     "repeat60": {"kind": "games", "games": 50, "tc": "40/60", "ponder": False, "options": {},
-                 "what": "40 moves in 60 s, repeating (rating lists)"},
+                 "what": "40 moves in 60 s, repeating (rating lists)", "hours": 2.5},
     "hash": {"kind": "games", "games": 30, "tc": "60+0.6", "ponder": False,
              "options": {"Hash": "1024", "Threads": "2"},
-             "what": "Hash 1024, Threads 2; 60 s + 0.6 s"},
+             "what": "Hash 1024, Threads 2; 60 s + 0.6 s", "hours": 1.5},
     "analysis": {"kind": "analysis", "cycles": 3000, "options": {"MultiPV": "3"},
                  "what": "go infinite with MultiPV 3, stop after 0.05-3 s, new positions, "
-                         "ucinewgame and setoption between searches"},
+                         "ucinewgame and setoption between searches", "hours": 1.3},
 }
 
 READY_LIMIT_S = 1.0        # an isready during play must be answered within this
@@ -1533,7 +1533,7 @@ def main(argv=None):
     if args.list:
         for name, c in CONDITIONS.items():
             n = f"{c['games']} games" if c["kind"] == "games" else f"{c['cycles']} cycles"
-            print(f"{name:9s} {n:>12s}  {c['what']}")
+            print(f"{name:9s} {n:>12s}  about {c['hours']:.1f} h  {c['what']}")
         return 0
     record = None
     if args.record and os.path.exists(args.record):
