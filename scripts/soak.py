@@ -617,6 +617,7 @@ class Go:
         self.released = kind == "clock"   # ponder/infinite: after ponderhit or stop
         self.stopped = False
         self.fen_now = None           # the position searched (FEN)
+        self.stop_limit = None        # seconds from stop to bestmove; None: --stop-limit
         self.sent = None
         self.answered = False
         self.bestmove = self.ponder = None
@@ -649,7 +650,8 @@ class Engine:
         self.faults = collections.Counter()
         self.taken = collections.Counter()   # faults already written into the record
         self.ready_ms_max = 0.0
-        self.ping_at = None
+        self.ping_at = None               # when to send an isready during the running search
+        self.ping_limit = READY_LIMIT_S   # and its limit
         self.stderr_path = os.path.join(log_dir, f"{role}.stderr")
         self.stderr_lines_seen = 0
 
@@ -822,7 +824,7 @@ class Referee:
             if e.ping_at is not None and now >= e.ping_at:
                 e.ping_at = None
                 if e.gos and not e.eof:
-                    self.send_ping(e, READY_LIMIT_S)
+                    self.send_ping(e, e.ping_limit)
 
     def wait_until(self, pred, deadline):
         """Process the engines' lines until pred() holds (True) or the deadline passes (False)."""
@@ -942,15 +944,18 @@ class Referee:
         e.send("go " + ("ponder " if kind == "ponder" else "infinite " if kind == "infinite" else "") + go_args)
         return g
 
+    def stop_limit(self, g):
+        return g.stop_limit if g.stop_limit is not None else self.args.stop_limit
+
     def stop_and_collect(self, e, g, count=True):
         """`stop` a search and wait for its bestmove; (answered, ms). No answer is a hang (unless
         `count` is False: the hang was counted already)."""
         g.released = g.stopped = True
         t0 = time.monotonic()
         e.send("stop")
-        ok = self.wait_until(lambda: g.answered or e.eof, t0 + self.args.stop_limit)
+        ok = self.wait_until(lambda: g.answered or e.eof, t0 + self.stop_limit(g))
         if not ok and not e.eof and count:
-            self.fault(e, "hangs", f"no bestmove within {self.args.stop_limit:g} s of 'stop' (go {g.kind})")
+            self.fault(e, "hangs", f"no bestmove within {self.stop_limit(g):g} s of 'stop' (go {g.kind})")
         return g.answered, ((g.t_best - t0) * 1000.0 if g.answered else None)
 
     def check_pv(self, e, g, chess960=False, oracle=None):
@@ -1254,8 +1259,13 @@ def analysis_cycle(ref, e, st, rng, pools, block, settings):
     if rng.random() < 0.05 and len(st.current["legal"]) > 3:
         searchmoves = rng.sample(st.current["legal"], rng.randint(1, 3))
         acts["searchmoves"] += 1
+    # Options or a new game just sent are handled before this `go` starts (a new hash table is
+    # allocated and cleared first): the isready and the stop that follow may wait for that.
+    setup = st.setup_pending
+    e.ping_limit = st.ready_limit()
     g = ref.send_go(e, "infinite", st.fen, st.moves, "searchmoves " + " ".join(searchmoves) if searchmoves else "")
     g.fen_now = st.current["fen"]
+    g.stop_limit = SETUP_READY_S if setup else None
     block["searches"] += 1
     delay = rng.uniform(lo, hi)
     if rng.random() < 0.5:
@@ -1272,7 +1282,7 @@ def analysis_cycle(ref, e, st, rng, pools, block, settings):
         # The GUI does not wait for the bestmove: the next commands follow `stop` at once.
         block["stops_at_once"] += 1
         return _next_at_once(ref, e, st, rng, pools, block, g, t0, judge, searchmoves)
-    ok = ref.wait_until(lambda: g.answered or e.eof, t0 + ref.args.stop_limit)
+    ok = ref.wait_until(lambda: g.answered or e.eof, t0 + ref.stop_limit(g))
     _after_stop(ref, e, st, block, g, t0, ok, judge, searchmoves)
     if rng.random() < 0.05:
         e.send("stop")                 # a second stop with nothing running: no answer
@@ -1284,12 +1294,13 @@ def _after_stop(ref, e, st, block, g, t0, ok, judge, searchmoves):
     if e.eof:
         return False
     if not ok:
-        ref.fault(e, "hangs", f"no bestmove within {ref.args.stop_limit:g} s of 'stop' (go infinite)")
+        ref.fault(e, "hangs", f"no bestmove within {ref.stop_limit(g):g} s of 'stop' (go infinite)")
         ref.restart(e)                 # one hang, not a cascade of refused commands
         st.chess960, st.current, st.setup_pending = False, None, False
         st.options = AnalysisState(e.options).options
         return False
-    block["stop_ms_max"] = max(block["stop_ms_max"], (g.t_best - t0) * 1000.0)
+    if g.stop_limit is None:           # not after a new hash table: the engine's own stop time
+        block["stop_ms_max"] = max(block["stop_ms_max"], (g.t_best - t0) * 1000.0)
     if g.bestmove not in g_legal(judge, g):
         ref.fault(e, "illegal_moves", f"bestmove {g.bestmove} in {g.fen_now}")
     elif searchmoves and g.bestmove not in searchmoves:
@@ -1325,17 +1336,20 @@ def _next_at_once(ref, e, st, rng, pools, block, g, t0, judge, searchmoves):
         here = judge.play(st.fen, fen_moves)
         if here["status"] in ("checkmate", "stalemate"):
             fen_moves, here = st.moves, st.current
+        setup = st.setup_pending
+        e.ping_limit = st.ready_limit()
         g2 = ref.send_go(e, "infinite", st.fen, fen_moves, "")
         g2.fen_now = here["fen"]
+        g2.stop_limit = SETUP_READY_S if setup else None
         block["searches"] += 1
-    ok = ref.wait_until(lambda: g.answered or e.eof, t0 + ref.args.stop_limit)
+    ok = ref.wait_until(lambda: g.answered or e.eof, t0 + ref.stop_limit(g))
     if _after_stop(ref, e, st, block, g, t0, ok, judge, searchmoves) and what == "position+go":
         st.moves, st.current = fen_moves, here
         ref.wait_until(lambda: g2.answered or e.eof, time.monotonic() + rng.uniform(0.05, 0.5))
         g2.released = True
         t1 = time.monotonic()
         e.send("stop")
-        ok = ref.wait_until(lambda: g2.answered or e.eof, t1 + ref.args.stop_limit)
+        ok = ref.wait_until(lambda: g2.answered or e.eof, t1 + ref.stop_limit(g2))
         _after_stop(ref, e, st, block, g2, t1, ok, judge, [])
     if not e.eof:
         ref.ping(e, st.ready_limit())

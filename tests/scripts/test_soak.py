@@ -232,6 +232,13 @@ class Records(unittest.TestCase):
                       "25 % sent right after stop; MultiPV 3", lines[0])
         self.assertTrue(any(l.split()[:2] == ["16/1", "3"] for l in lines), lines)   # only settings seen 3 times
 
+    def test_after_setoption_the_next_isready_may_wait_for_tables(self):
+        st = soak.AnalysisState()
+        self.assertEqual(st.ready_limit(), soak.READY_LIMIT_S)
+        st.setup_pending = True           # e.g. setoption name Hash value 128 was sent
+        self.assertEqual(st.ready_limit(), soak.SETUP_READY_S)
+        self.assertEqual(st.ready_limit(), soak.READY_LIMIT_S)   # once
+
     def test_memory_setting(self):
         st = soak.AnalysisState({"Hash": "64", "MultiPV": "3"})
         self.assertEqual(st.setting(), "64/1")
