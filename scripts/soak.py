@@ -1038,8 +1038,8 @@ def play_game(ref, taper, opp, fen0, taper_white, settings, rng):
                     stats["stop_ms_max"] = max(stats["stop_ms_max"], ms)
                     if pg.bestmove not in judge.position(pg.fen_now)["legal"]:
                         ref.fault(e, "illegal_moves", f"bestmove {pg.bestmove} of a ponder search in {pg.fen_now}")
-                    t0 = time.monotonic() - ms / 1000.0        # the stop is on Taper's clock
                     g = ref.send_go(e, "clock", fen0, moves, args)
+                    t0 = g.sent - ms / 1000.0      # the time `stop` took is on Taper's clock
                     how = f"miss(stop:{ms:.0f}ms)"
             else:
                 g = ref.send_go(e, "clock", fen0, moves, args)
