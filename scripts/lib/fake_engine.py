@@ -9,7 +9,13 @@ N-th move of a game (counted from 1 after each `ucinewgame`, per process):
   --illegal N   answer `bestmove a1a1`-style garbage (an illegal move)
   --slow N      think 3x longer than the clock allows (time loss)
   --hang N      never answer `go`, ignore `stop` (stall)
+  --stray N     write a line that is not UCI before its answer
+  --double N    answer with two bestmoves
+  --deaf N      answer no `isready` from then on
   --every K     misbehave only in every K-th game of the process (default 1)
+
+A `go ponder` or `go infinite` is answered at `ponderhit` or `stop`, as UCI wants (--early:
+at once, which is wrong).
 
 Example (match.py): --engine-b scripts/lib/fake_engine.py --args-b "--illegal 5"
 """
@@ -28,9 +34,10 @@ START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    for k in ("crash", "illegal", "slow", "hang"):
+    for k in ("crash", "illegal", "slow", "hang", "stray", "double", "deaf"):
         ap.add_argument(f"--{k}", type=int, default=0, metavar="N")
     ap.add_argument("--every", type=int, default=1, metavar="K")
+    ap.add_argument("--early", action="store_true", help="answer go ponder/infinite at once")
     ap.add_argument("--seed", type=int, default=None)
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -39,6 +46,8 @@ def main():
     chess960 = False
     ply_in_game = 0
     game_no = 0
+    deaf = False
+    held = None  # the answer to a `go ponder` / `go infinite`, sent at ponderhit or stop
     out = sys.stdout
     for line in sys.stdin:
         tok = line.split()
@@ -49,8 +58,12 @@ def main():
             out.write("id name FakeEngine\nid author Taper scripts\n"
                       "option name Hash type spin default 1 min 1 max 1024\n"
                       "option name Threads type spin default 1 min 1 max 1\n"
-                      "option name UCI_Chess960 type check default false\nuciok\n")
+                      "option name UCI_Chess960 type check default false\n"
+                      "option name Ponder type check default false\n"
+                      "option name Move Overhead type spin default 10 min 0 max 5000\nuciok\n")
         elif cmd == "isready":
+            if deaf:
+                continue
             if oracle is None:  # start the move judge now, not on the clock of the first `go`
                 oracle = MoveOracle(chess960=chess960)
             out.write("readyok\n")
@@ -77,6 +90,10 @@ def main():
                 sys.exit(3)
             if bad and a.hang and n >= a.hang:
                 continue
+            if bad and a.deaf and n == a.deaf:
+                deaf = True
+            if bad and a.stray and n == a.stray:
+                out.write("thinking very hard\n")
             budget = 0.05
             if "movetime" in tok:
                 budget = int(tok[tok.index("movetime") + 1]) / 1000.0
@@ -92,7 +109,21 @@ def main():
                 mv = rng.choice(moves)
             else:
                 mv = "0000"
-            out.write(f"info depth 1 score cp 0 nodes 1 time 1 pv {mv}\nbestmove {mv}\n")
+            reply = ""
+            if mv in moves:  # a ponder move, as engines that ponder give one
+                after = oracle.play(base, played + [mv])["legal"]
+                reply = f" ponder {rng.choice(after)}" if after else ""
+            answer = f"info depth 1 score cp 0 nodes 1 time 1 pv {mv}\nbestmove {mv}{reply}\n"
+            if bad and a.double and n == a.double:
+                answer += f"bestmove {mv}\n"
+            if ("ponder" in tok or "infinite" in tok) and not a.early:
+                held = answer
+            else:
+                out.write(answer)
+        elif cmd in ("stop", "ponderhit"):
+            if held:
+                out.write(held)
+                held = None
         elif cmd == "quit":
             break
         out.flush()

@@ -74,6 +74,11 @@ class MoveOracle:
         """Each move on its own from `fen`: answer["uci"][i] and answer["san"][i] name moves[i]."""
         return self._ask(f"{fen} each {' '.join(moves)}" if moves else fen)
 
+    def clear_cache(self):
+        """Forget the answers kept so far (a long-running script's memory)."""
+        with self._lock:
+            self._cache.clear()
+
     def close(self):
         if self._proc.poll() is None:
             self._proc.stdin.close()

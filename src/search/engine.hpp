@@ -47,6 +47,8 @@ class Engine {
   /// Blocks until the running search (if any) has sent its best move.
   void wait() { pool_.wait(); }
   bool searching() const { return pool_.searching(); }
+  /// True once `stop` reached the running search (it is ending; `wait` returns soon).
+  bool stop_requested() { return pool_.stop_requested(); }
 
  private:
   SearchPool pool_;

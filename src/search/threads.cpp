@@ -97,6 +97,11 @@ void SearchPool::stop() {
   waitCv_.notify_all();
 }
 
+bool SearchPool::stop_requested() {
+  std::lock_guard lock(waitMutex_);
+  return stopCommanded_;
+}
+
 void SearchPool::ponderhit() {
   {
     std::lock_guard lock(waitMutex_);

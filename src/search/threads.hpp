@@ -56,6 +56,8 @@ class SearchPool {
   void ponderhit();  ///< the opponent played the expected move: switch to normal timing
   void wait();       ///< blocks until the current search has sent its best move
   bool searching() const { return searching_.load(); }
+  /// True once `stop` reached the running search: it is ending and sends its best move at once.
+  bool stop_requested();
   uint64_t nodes_searched() const;
   TranspositionTable& tt() { return tt_; }
 

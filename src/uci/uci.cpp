@@ -165,8 +165,14 @@ bool UciEngine::execute(std::string_view lineView) {
   for (const Command& c : Commands) {
     if (c.name != token) continue;
     if (!c.allowedWhileSearching && engine_.searching()) {
-      info_string("error: '" + token + "' ignored while searching (send stop first)");
-      return true;
+      // After `stop` the search is ending: the command waits for its bestmove and then runs, in
+      // the order the GUI sent them (GUIs send `stop` and the next commands at once). Only a
+      // search that nobody stopped refuses it.
+      if (!engine_.stop_requested()) {
+        info_string("error: '" + token + "' ignored while searching (send stop first)");
+        return true;
+      }
+      engine_.wait();
     }
     (this->*c.handler)(is);
     return true;
@@ -256,7 +262,8 @@ void UciEngine::cmd_go(std::istringstream& is) {
   // arrives during a search first ends that one, which sends its own bestmove.
   const TimePoint received = now_ms();  // the clock runs from here, whatever waits follow
   if (engine_.searching()) {
-    info_string("go during a search: stopping the running search first");
+    // Said only when the GUI did not send `stop` first; after it the search is ending anyway.
+    if (!engine_.stop_requested()) info_string("go during a search: stopping the running search first");
     engine_.stop();
   }
   engine_.wait();

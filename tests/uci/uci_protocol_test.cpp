@@ -132,6 +132,44 @@ TEST(UciProtocol, GoDuringASearchAnswersBoth) {
   EXPECT_EQ(output_until_ready(e).size(), 1u);
 }
 
+// An analysis GUI sends `stop` and its next commands at once, without waiting for the bestmove
+// (found by scripts/soak.py's analysis pattern, issue 111). The search is ending by then, so
+// `setoption`, `ucinewgame` and `go` wait for it instead of being refused ("ignored while
+// searching") or reported as "go during a search": no error, every command takes effect, each
+// `go` one bestmove. With two threads the search takes a while to wind down, so without the
+// wait the commands would meet it still running; ten rounds make that certain.
+TEST(UciProtocol, CommandsRightAfterStopWaitForTheSearchToEnd) {
+  EngineProcess e;
+  handshake(e);
+  e.send("setoption name Threads value 2");
+  for (int round = 0; round < 10; ++round) {
+    e.send("position startpos");
+    e.send("go infinite");
+    ASSERT_FALSE(e.read_until("info depth 3", Slow).empty()) << "round " << round;
+    // One write, as a GUI's buffered output arrives.
+    e.send("stop\nsetoption name MultiPV value 2\nucinewgame\nposition startpos moves e2e4\ngo infinite");
+    std::vector<std::string> first = e.read_until("bestmove", Slow);
+    ASSERT_FALSE(first.empty()) << "round " << round;
+    std::vector<std::string> second = e.read_until("info depth 2 ", Slow);
+    ASSERT_FALSE(second.empty()) << "round " << round << ": the second search did not run";
+    e.send("stop");
+    std::vector<std::string> rest = e.read_until("bestmove", Slow);
+    ASSERT_FALSE(rest.empty()) << "round " << round << ": the second go got no bestmove";
+    second.insert(second.end(), rest.begin(), rest.end());
+    for (const std::vector<std::string>* lines : {&first, &second})
+      for (const std::string& l : *lines) EXPECT_EQ(l.rfind("info string", 0), std::string::npos) << "round " << round << ": " << l;
+    EXPECT_EQ(count_prefix(second, "bestmove"), 1);
+    const std::string reply = bestmove_of(second.back());
+    ASSERT_EQ(reply.size(), 4u) << second.back();
+    EXPECT_TRUE(reply[1] == '7' || reply[1] == '8') << "a move for Black after 1. e4: " << reply;
+    bool secondLine = false;  // MultiPV 2 was set, not refused
+    for (const std::string& l : second) secondLine |= l.find(" multipv 2 ") != std::string::npos;
+    EXPECT_TRUE(secondLine) << "round " << round;
+    e.send("setoption name MultiPV value 1");
+    EXPECT_EQ(output_until_ready(e).size(), 1u) << "round " << round;
+  }
+}
+
 TEST(UciProtocol, DebugAndRegisterAreAcceptedQuietly) {
   EngineProcess e;
   handshake(e);
