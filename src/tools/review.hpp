@@ -72,7 +72,8 @@ double expected_score(Value score, bool tablebase, int material);
 /// exp(-0.00368208 * cp)) - 1), the score clamped to +-10 pawns; mates count as +-10 pawns.
 double lichess_win_percent(Value score);
 
-/// lichess's move accuracy: 103.1668 * exp(-0.04354 * (before - after)) - 3.1669, in 0..100.
+/// lichess's move accuracy (lila's AccuracyPercent.fromWinPercents): 103.1668 * exp(-0.04354 *
+/// (before - after)) - 3.1669, plus lila's bonus of 1 for the analysis's uncertainty, in 0..100.
 double move_accuracy(double winPercentBefore, double winPercentAfter);
 
 /// "?!", "?", "??" or "".
@@ -92,12 +93,13 @@ Mark mark_for(double chancesBefore, double chancesAfter, Value bestScore, Value 
 /// harmonic mean of its moves' accuracies (`moveAccuracies`, one per move, the first by
 /// `firstMover`). A move's weight is the standard deviation (clamped to 0.5..12) of White's lichess
 /// winning chances over a window of positions around it; `whiteWinPercents` holds them before the
-/// first move and after each move.
+/// first move and after each move. Moves whose `judged` entry is false (book moves) weigh in the
+/// windows but not in the means; an empty `judged` judges every move.
 struct GameAccuracy {
   double white = 100, black = 100;
 };
 GameAccuracy game_accuracy(const std::vector<double>& whiteWinPercents, const std::vector<double>& moveAccuracies,
-                           Color firstMover);
+                           Color firstMover, const std::vector<bool>& judged = {});
 
 // --- The opening book (review_book.cpp) ----------------------------------------------------------
 

@@ -18,7 +18,9 @@ namespace taper::tools {
 
 std::string eval_text(Value white) {
   if (std::abs(white) >= VALUE_MATE_IN_MAX_PLY)
-    return "#" + std::to_string(white > 0 ? (VALUE_MATE - white + 1) / 2 : -(VALUE_MATE + white) / 2);
+    // Plies to mate, rounded up to the mating side's moves: mate in 1 is one ply (the mating
+    // side to move) or two (its opponent to move first), whichever side mates.
+    return "#" + std::to_string(white > 0 ? (VALUE_MATE - white + 1) / 2 : -((VALUE_MATE + white + 1) / 2));
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", white / 100.0);
   return buf;
@@ -64,6 +66,7 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
   }
 
   std::vector<double> whiteWin, accuracies;
+  std::vector<bool> judged;  // book moves are not: neither marked nor counted in the accuracy
   auto white_win_percent = [&](size_t i) {
     const double w = lichess_win_percent(v[i].score);
     return positions[i].side_to_move() == WHITE ? w : 100 - w;
@@ -107,9 +110,10 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
     p.blunders += m.mark == Mark::Blunder;
     whiteWin.push_back(white_win_percent(i + 1));
     accuracies.push_back(m.accuracy);
+    judged.push_back(!m.book);
     review.moves.push_back(std::move(m));
   }
-  const GameAccuracy acc = game_accuracy(whiteWin, accuracies, positions[0].side_to_move());
+  const GameAccuracy acc = game_accuracy(whiteWin, accuracies, positions[0].side_to_move(), judged);
   review.players[WHITE].accuracy = acc.white;
   review.players[BLACK].accuracy = acc.black;
   review.finalLabel = verdict_label(v.back(), positions.back().side_to_move());

@@ -28,7 +28,10 @@ std::string review_summary_text(const GameReview& r) {
   std::vector<const MoveReview*> marked;
   for (const MoveReview& m : r.moves)
     if (m.mark != Mark::None) marked.push_back(&m);
+  // The mark first: a missed mate while five pawns up is a blunder with a small drop in chances
+  // (the mate rules), and it is still worse than an inaccuracy.
   std::stable_sort(marked.begin(), marked.end(), [](auto* a, auto* b) {
+    if (a->mark != b->mark) return a->mark > b->mark;
     return a->chancesBefore - a->chancesAfter > b->chancesBefore - b->chancesAfter;
   });
   if (marked.empty()) {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <map>
 
 #include "board/movegen.hpp"
 #include "board/notation.hpp"
@@ -62,6 +63,23 @@ void expect_no_mistake_by(const GameReview& r, Color winner) {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+/// A review made up without a search: position i scores `scores[i]` (its side to move's view) and
+/// its best move is the move played, unless `otherBest` gives another (SAN) for it.
+GameReview made_up_review(const PgnGame& g, const std::vector<Value>& scores, const std::map<size_t, std::string>& otherBest) {
+  std::vector<Position> positions = game_positions(g);
+  EXPECT_EQ(scores.size(), positions.size());
+  std::vector<PositionVerdict> verdicts(positions.size());
+  for (size_t i = 0; i < positions.size(); ++i) {
+    verdicts[i].score = scores[i];
+    const auto other = otherBest.find(i);
+    verdicts[i].best = other != otherBest.end() ? parse_san_move(positions[i], other->second)
+                       : i < g.moves.size()     ? g.moves[i].move
+                                                : *MoveList<LEGAL>(positions[i]).begin();
+    verdicts[i].pv = {verdicts[i].best};
+  }
+  return review_game(g, verdicts);
+}
+
 }  // namespace
 
 TEST(ReviewMarks, ChancesComeFromTheWdlModel) {
@@ -109,7 +127,11 @@ TEST(ReviewMarks, LichessAccuracy) {
   EXPECT_DOUBLE_EQ(lichess_win_percent(mate_in(3)), lichess_win_percent(1000));
   EXPECT_EQ(move_accuracy(50, 50), 100);
   EXPECT_EQ(move_accuracy(50, 70), 100);
-  EXPECT_NEAR(move_accuracy(60, 50), 103.1668 * std::exp(-0.4354) - 3.1669, 1e-9);
+  // lila's AccuracyPercent.fromWinPercents, with its "+ 1 // uncertainty bonus (due to imperfect
+  // analysis)": a move that loses a fifth of a point scores 100, not 99.55.
+  EXPECT_NEAR(move_accuracy(60, 50), 103.1668100711649 * std::exp(-0.4354415386753951) - 3.166924740191411 + 1, 1e-9);
+  EXPECT_EQ(move_accuracy(60, 59.9), 100);
+  EXPECT_NEAR(move_accuracy(60, 55), 103.1668100711649 * std::exp(-0.04354415386753951 * 5) - 2.166924740191411, 1e-9);
   EXPECT_EQ(move_accuracy(100, 0), 0);  // clamped
 
   // Perfect play is 100 for both; one bad move costs only its player, and the harmonic mean
@@ -148,6 +170,12 @@ TEST(ReviewText, ScoresAndLines) {
   EXPECT_EQ(eval_text(-120), "-1.20");
   EXPECT_EQ(eval_text(mate_in(5)), "#3");
   EXPECT_EQ(eval_text(mated_in(4)), "#-2");
+  // Black to move and mating (White's point of view: White is mated in an odd number of plies):
+  // Black mates in N is #-N, as it is #N when White mates in N.
+  EXPECT_EQ(eval_text(mated_in(1)), "#-1");
+  EXPECT_EQ(eval_text(mated_in(3)), "#-2");
+  EXPECT_EQ(eval_text(mate_in(1)), "#1");
+  EXPECT_EQ(eval_text(mate_in(2)), "#1");  // Black to move, White mates on its next move
   Position pos;
   pos.set("r5k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 30", false);
   const Move ra2 = parse_san_move(pos, "Ra2");
@@ -250,6 +278,22 @@ TEST(ReviewGame, ChigorinsBishopMoveAllowedMateInTwo) {
   EXPECT_EQ(move_named(g, "32...Rxh2+").mark, Mark::None);
   EXPECT_EQ(g.finalLabel, "Black mates in 1");
   EXPECT_GE(g.players[WHITE].blunders, 1);
+}
+
+TEST(ReviewGame, FoolsMateCountsBlacksMateFromTheMoveBefore) {
+  // 1.f3 e5 2.g4?? Qh4#: after 2.g4 Black mates in one, [%eval #-1] (lichess writes the same).
+  const std::vector<PgnGame> games = read_pgn("[White \"A\"]\n[Black \"B\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+  ASSERT_EQ(games.size(), 1u);
+  ReviewLimits limits;
+  limits.nodes = 20000;
+  limits.hashMb = 4;
+  const GameReview r = review_game(games[0], search_positions(game_positions(games[0]), limits));
+  const std::string pgn = annotated_pgn(r), json = review_json(r);
+  EXPECT_TRUE(contains(pgn, "2. g4 $4 { [%eval #-1]")) << pgn;
+  EXPECT_TRUE(contains(json, "\"numbered\":\"2.g4\",")) << json;
+  EXPECT_TRUE(contains(json, "\"eval\":\"#-1\"")) << json;
+  EXPECT_FALSE(contains(pgn, "#0]")) << pgn;
+  EXPECT_EQ(r.moves[2].label, "Black mates in 1");
 }
 
 TEST(ReviewGame, TheSameNodesGiveTheSameReviewWhateverTheThreads) {
@@ -365,6 +409,42 @@ TEST(ReviewSession, OnePositionAtATimeAsTheWebPageDrivesIt) {
   EXPECT_TRUE(contains(result, "\"pgn\":\"[White \\\"A\\\"]\\u000a")) << result.substr(0, 200);
   EXPECT_TRUE(contains(result, "\"svg\":\"<svg ")) << result.substr(0, 200);
   EXPECT_TRUE(contains(session.begin(pgn, 1, limits), "\"error\":\"game 1, line 3:"));
+}
+
+TEST(ReviewOutput, WorstMovesRankByMarkThenByDrop) {
+  // 1...h6?! loses about 16 points of chances; 3.b3?? throws away a mate in 3 but stays six pawns
+  // up, a drop of a point or two: it is the worse move all the same, as its mark says.
+  const std::vector<PgnGame> games = read_pgn("1. a3 h6 2. h3 a6 3. b3 g6 *");
+  ASSERT_EQ(games.size(), 1u);
+  const GameReview r = made_up_review(games[0], {0, 0, 80, -80, mate_in(5), -600, 600}, {{1, "e5"}, {4, "e4"}});
+  const MoveReview &h6 = r.moves[1], &b3 = r.moves[4];
+  ASSERT_EQ(h6.mark, Mark::Inaccuracy);
+  ASSERT_EQ(b3.mark, Mark::Blunder);
+  ASSERT_GT(h6.chancesBefore - h6.chancesAfter, b3.chancesBefore - b3.chancesAfter);
+  const std::string text = review_summary_text(r);
+  ASSERT_TRUE(contains(text, "3.b3??")) << text;
+  ASSERT_TRUE(contains(text, "1...h6?!")) << text;
+  EXPECT_LT(text.find("3.b3??"), text.find("1...h6?!")) << text;
+}
+
+TEST(ReviewMarks, BookMovesAreNeitherMarkedNorCountedInAccuracy) {
+  // 3.Bb5 is the Ruy Lopez, book; the (made-up) search prefers 3.Bc4 by a pawn and a half. The
+  // move is not judged, so it must not cost White accuracy either.
+  std::vector<PgnGame> games = read_pgn("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. h3 *");
+  ASSERT_EQ(games.size(), 1u);
+  GameReview r = made_up_review(games[0], {20, -20, 20, -20, 30, 150, -150, 150}, {{4, "Bc4"}});
+  ASSERT_EQ(r.book.plies, 6);
+  EXPECT_TRUE(r.moves[4].book);
+  EXPECT_EQ(r.moves[4].mark, Mark::None);
+  EXPECT_DOUBLE_EQ(r.players[WHITE].accuracy, 100);
+  EXPECT_EQ(r.players[WHITE].moves, 4);
+  // The same moves from a set-up position (after 1.e4 e5) have no book: there 3.Bb5 is judged.
+  games = read_pgn("[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\"]\n\n2. Nf3 Nc6 3. Bb5 a6 4. h3 *");
+  ASSERT_EQ(games.size(), 1u);
+  r = made_up_review(games[0], {20, -20, 30, 150, -150, 150}, {{2, "Bc4"}});
+  EXPECT_EQ(r.book.plies, 0);
+  EXPECT_NE(r.moves[2].mark, Mark::None);
+  EXPECT_LT(r.players[WHITE].accuracy, 90);
 }
 
 TEST(ReviewOutput, CommentsCannotBreakTheAnnotatedPgn) {
