@@ -54,6 +54,22 @@ PositionVerdict search_position(Engine& engine, const Position& pos, const Revie
 std::vector<PositionVerdict> search_positions(const std::vector<Position>& positions, const ReviewLimits& limits,
                                               const std::function<void(int done, int total)>& progress = {});
 
+/// A second look at every mate that seems missed. When the position before a move held a forced
+/// mate for the mover, the move played was another and the search of the position after it saw
+/// no mate, that position is searched again with `RecheckFactor` times the limit: a search from a
+/// cleared hash often needs more to find a mate that is longer by a move or two, and a move that
+/// still mates must not be marked as a missed mate (lichess's analysis has the same flaw, lila
+/// issue #18262). `verdicts[i]` is position i's, `positions` as game_positions() gives them.
+/// Returns how many positions were searched again.
+inline constexpr int RecheckFactor = 8;
+int recheck_missed_mates(const PgnGame& game, const std::vector<Position>& positions, std::vector<PositionVerdict>& verdicts,
+                         const ReviewLimits& limits);
+
+/// The positions of `game` searched (search_positions) and the missed mates looked at again
+/// (recheck_missed_mates): what review_game() needs.
+std::vector<PositionVerdict> search_game(const PgnGame& game, const ReviewLimits& limits,
+                                         const std::function<void(int done, int total)>& progress = {});
+
 // --- Chances, marks and accuracy (review_marks.cpp) --------------------------------------------
 
 enum class Mark { None, Inaccuracy, Mistake, Blunder };
@@ -186,6 +202,38 @@ std::string review_summary_text(const GameReview& review);
 /// The whole review as one JSON object (docs/REVIEW.md lists the fields).
 std::string review_json(const GameReview& review);
 
+// --- The files of a batch, written game by game (review_writer.cpp) ------------------------------
+
+/// The files `taper review` writes, written as each game finishes: the game is appended to the
+/// annotated PGN and to the JSON, which is closed again after every game so that it always reads
+/// as a whole, and its graph is drawn. An interrupted run keeps every game finished before it; a
+/// file that cannot be written is reported and does not stop the others.
+class ReviewWriter {
+ public:
+  /// Where to write: "" for a file not asked for, "-" for stdout (PGN and JSON).
+  struct Paths {
+    std::string pgn, json, svg;
+  };
+  /// `severalGames`: the graphs go to FILE-N.svg, N the game's number in the file.
+  ReviewWriter(Paths paths, bool severalGames);
+  ReviewWriter(const ReviewWriter&) = delete;
+  ReviewWriter& operator=(const ReviewWriter&) = delete;
+  ~ReviewWriter();
+  void add(const GameReview& review);
+  /// Ends what is written to stdout (the JSON's closing bracket).
+  void finish();
+  /// "cannot write PATH", one for each file that could not be written.
+  const std::vector<std::string>& errors() const { return errors_; }
+
+ private:
+  struct Files;
+  Paths paths_;
+  bool several_;
+  int games_ = 0;
+  Files* files_;  // the open PGN and JSON files; a pointer so that this header needs no <fstream>
+  std::vector<std::string> errors_;
+};
+
 // --- A review one position at a time (review_session.cpp) ----------------------------------------
 
 /// A review driven step by step, for the web page's worker, which has one thread: it reports its
@@ -214,6 +262,9 @@ class ReviewSession {
 };
 
 // --- Progress on a terminal (review_progress.cpp) -------------------------------------------------
+
+/// The time a review has left, in ms, after `done` of `total` positions in `elapsedMs`.
+int64_t review_time_left_ms(const ReviewLimits& limits, int done, int total, int64_t elapsedMs);
 
 /// A bar on stderr with the positions done and the time left, redrawn in place; silent when
 /// stderr is not a terminal (a log, a pipe, a test).
