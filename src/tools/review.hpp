@@ -143,6 +143,7 @@ struct MoveReview {
   double chancesBefore = 50, chancesAfter = 50;  ///< mover's expected score (percent) with the best / played move
   double whiteChances = 50;    ///< White's expected score after the move (the graph)
   double accuracy = 100;       ///< lichess's move accuracy
+  int cpLoss = 0;              ///< centipawns lost, scores ceiled at ten pawns (lila's AccuracyCP)
   Mark mark = Mark::None;
   bool book = false;           ///< within the opening book: never marked
   std::vector<Move> bestLine;  ///< from the position before the move
@@ -153,6 +154,7 @@ struct MoveReview {
 
 struct PlayerSummary {
   double accuracy = 100;
+  int acpl = 0;  ///< average centipawn loss over the moves judged (book moves are not), as lichess rounds it
   int moves = 0, inaccuracies = 0, mistakes = 0, blunders = 0;
 };
 

@@ -7,6 +7,7 @@
 // and the marks come from the same numbers and a review costs one search per position. When the
 // move played is the engine's own best move, it keeps the best move's score: the search one ply
 // later sees deeper, and that difference is not the player's loss.
+#include <algorithm>
 #include <cstdio>
 
 #include "board/movegen.hpp"
@@ -67,6 +68,7 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
 
   std::vector<double> whiteWin, accuracies;
   std::vector<bool> judged;  // book moves are not: neither marked nor counted in the accuracy
+  int cpLoss[COLOR_NB] = {0, 0}, judgedMoves[COLOR_NB] = {0, 0};
   auto white_win_percent = [&](size_t i) {
     const double w = lichess_win_percent(v[i].score);
     return positions[i].side_to_move() == WHITE ? w : 100 - w;
@@ -96,6 +98,7 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
     const double afterForMover = expected_score(after.score, after.tablebase, wdl_material(positions[i + 1]));
     m.whiteChances = positions[i + 1].side_to_move() == WHITE ? afterForMover : 100 - afterForMover;
     m.accuracy = move_accuracy(lichess_win_percent(m.bestScore), lichess_win_percent(m.playedScore));
+    m.cpLoss = std::max(0, std::clamp(m.bestScore, -1000, 1000) - std::clamp(m.playedScore, -1000, 1000));
     if (!m.book && m.played != before.best) m.mark = mark_for(m.chancesBefore, m.chancesAfter, m.bestScore, m.playedScore);
     m.bestLine = before.pv;
     m.playedLine = {m.played};
@@ -105,6 +108,7 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
 
     PlayerSummary& p = review.players[m.mover];
     ++p.moves;
+    if (!m.book) cpLoss[m.mover] += m.cpLoss, ++judgedMoves[m.mover];
     p.inaccuracies += m.mark == Mark::Inaccuracy;
     p.mistakes += m.mark == Mark::Mistake;
     p.blunders += m.mark == Mark::Blunder;
@@ -116,6 +120,7 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
   const GameAccuracy acc = game_accuracy(whiteWin, accuracies, positions[0].side_to_move(), judged);
   review.players[WHITE].accuracy = acc.white;
   review.players[BLACK].accuracy = acc.black;
+  for (Color c : {WHITE, BLACK}) review.players[c].acpl = judgedMoves[c] ? cpLoss[c] / judgedMoves[c] : 0;
   review.finalLabel = verdict_label(v.back(), positions.back().side_to_move());
   return review;
 }

@@ -206,7 +206,7 @@ TEST(ReviewReasons, MaterialAndMissedMate) {
   m.playedLine = {m.played, rxd2, parse_san_move(p2, "Kxd2")};
   m.bestScore = 450, m.playedScore = 0;
   const std::string reason = mistake_reason(pos, m);
-  EXPECT_TRUE(contains(reason, "1.Qd2?? loses the queen for a rook after 1...Rxd2 2.Kxd2")) << reason;
+  EXPECT_TRUE(contains(reason, "1.Qd2?? loses the queen on d2 for a rook: 1...Rxd2 2.Kxd2")) << reason;
   EXPECT_TRUE(contains(reason, "(1.Qc2 was better)")) << reason;
 
   // A mate in one missed.
@@ -218,7 +218,7 @@ TEST(ReviewReasons, MaterialAndMissedMate) {
   h.bestLine = {parse_san_move(pos, "Rd8")};
   h.playedLine = {h.played};
   h.bestScore = mate_in(1), h.playedScore = 30;
-  EXPECT_EQ(mistake_reason(pos, h), "1.h3?? missed mate in 1: 1.Rd8#.");
+  EXPECT_EQ(mistake_reason(pos, h), "1.h3?? missed a back-rank mate in 1: 1.Rd8#.");
 }
 
 TEST(ReviewGame, LegalsMateTheQueenTakenIsABlunderThatAllowsMate) {
@@ -470,6 +470,23 @@ TEST(ReviewMarks, BookMovesAreNeitherMarkedNorCountedInAccuracy) {
   EXPECT_EQ(r.book.plies, 0);
   EXPECT_NE(r.moves[2].mark, Mark::None);
   EXPECT_LT(r.players[WHITE].accuracy, 90);
+}
+
+TEST(ReviewMarks, AverageCentipawnLossAsLichessCountsIt) {
+  // lila's AccuracyCP: each move loses max(0, before - after) centipawns, the scores ceiled at
+  // ten pawns (a mate counts as ten pawns); a player's ACPL is the mean over its moves. Book
+  // moves are not judged here, as for the accuracy.
+  const std::vector<PgnGame> games = read_pgn("1. a3 h6 2. h3 a6 3. b3 g6 *");
+  ASSERT_EQ(games.size(), 1u);
+  //             a3  h6    h3  a6     b3          g6    end
+  const GameReview r = made_up_review(games[0], {0, 0, 80, -80, mate_in(5), -600, 600}, {{1, "e5"}, {4, "e4"}});
+  EXPECT_EQ(r.moves[0].cpLoss, 0);
+  EXPECT_EQ(r.moves[1].cpLoss, 80);    // 0 -> -80 for Black
+  EXPECT_EQ(r.moves[4].cpLoss, 400);   // a mate (ten pawns) -> +6
+  EXPECT_EQ(r.players[WHITE].acpl, 133);  // (0 + 0 + 400) / 3
+  EXPECT_EQ(r.players[BLACK].acpl, 26);   // (80 + 0 + 0) / 3, rounded down as lila does
+  EXPECT_TRUE(contains(review_json(r), "\"acpl\":133")) << review_json(r);
+  EXPECT_TRUE(contains(review_summary_text(r), "ACPL")) << review_summary_text(r);
 }
 
 TEST(ReviewProgress, TimeLeftFromThePaceOrThreeQuartersOfTheMovetime) {
