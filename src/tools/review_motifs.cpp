@@ -77,7 +77,6 @@ std::vector<Capture> losses(const LineWalk& w, Color us) {
 
 /// The sliders of `them` that pin the piece on `sq` to `us`'s king in `pos`.
 Bitboard pinners_of(const Position& pos, Square sq, Color us) {
-  if (!(pos.blockers_for_king(us) & square_bb(sq))) return 0;
   const Square ksq = pos.king_square(us);
   Bitboard out = 0;
   const Color them = ~us;
@@ -230,7 +229,7 @@ std::string board_loss_words(const LineWalk& played, const LineWalk& best, int l
     const Capture* named = nullptr;
     for (const Capture& c : lost)
       if (!named || piece_units(c.victim) > piece_units(named->victim)) named = &c;
-    if (named && piece_units(named->victim) >= lostUnits)
+    if (named && 2 * piece_units(named->victim) >= lostUnits)
       return std::string("loses the ") + piece_name(named->victim) + " on " + square_to_string(named->square) + how_it_fell(played, *named, us);
   }
 

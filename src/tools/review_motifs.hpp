@@ -29,7 +29,7 @@ int piece_units(PieceType pt);
 /// What `played` (the move played and the best replies, walked from the position before the move)
 /// loses on the board, first as a player sees it; "" when the walk shows no such loss. `best` is
 /// the best line's walk from the same position, `lostUnits` what the move costs in material by
-/// the ends of the two walks (a piece named must account for it), `chancesAfter` the mover's
+/// the ends of the two walks (a piece named must account for half of it), `chancesAfter` the mover's
 /// expected score after the move. Begins with a verb: "loses the rook on h1: 5...Qxg2 attacks it
 /// (6.d3 d5 7.Nxh8 Qxh1+)", "lets Black's b-pawn promote: 1...b3 2.Ke2 b2 3.Kd2 b1=Q", "goes into
 /// a lost pawn ending after 40.Rxd5 exd5".

