@@ -33,6 +33,25 @@ std::string lower(std::string_view s) {
   return out;
 }
 
+/// The game termination marker `token` stands for ("1-0", "0-1", "1/2-1/2", "*"), or "" when it is
+/// none. Besides the standard four, what players' files hold: "1/2" and "½" alone, "½-½",
+/// "0.5-0.5", and the colon forms ("1:0", "0:1", "½:½") some European programs write.
+std::string result_marker(std::string_view token) {
+  static constexpr std::string_view Half = "\xC2\xBD";
+  if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") return std::string(token);
+  if (token == "1:0") return "1-0";
+  if (token == "0:1") return "0-1";
+  for (std::string_view draw : {"1/2", "0.5-0.5", "0.5:0.5", "1/2:1/2"})
+    if (token == draw) return "1/2-1/2";
+  if (token.substr(0, Half.size()) == Half) {
+    const std::string_view rest = token.substr(Half.size());
+    if (rest.empty() || rest == "-\xC2\xBD" || rest == ":\xC2\xBD") return "1/2-1/2";
+  }
+  return "";
+}
+
+bool is_result(std::string_view r) { return r == "1-0" || r == "0-1" || r == "1/2-1/2"; }
+
 /// The NAG of a move-suffix glyph, 0 if `g` is none of the six.
 int glyph_nag(std::string_view g) {
   static constexpr std::string_view Glyphs[] = {"!", "?", "!!", "??", "!?", "?!"};
@@ -126,10 +145,17 @@ class Reader {
     }
     if (depth_ > 0) fail("the variation opened on line " + std::to_string(line_at(variationStart_)) + " is not closed", variationStart_);
     if (!inMovetext_) begin_movetext(text_.size());  // tags alone: an empty game from its start position
+    const std::string tagResult = game_.tag("Result");
     if (!terminated) {
-      const std::string tagResult = game_.tag("Result");
-      game_.result = tagResult == "1-0" || tagResult == "0-1" || tagResult == "1/2-1/2" ? tagResult : "*";
+      game_.result = is_result(tagResult) ? tagResult : "*";
       game_.warnings.push_back("the game ends without a result marker (1-0, 0-1, 1/2-1/2 or *): truncated?");
+    } else if (is_result(tagResult) && tagResult != game_.result) {
+      // Read what the file holds, and say where it contradicts itself: an unfinished marker
+      // yields to a decided tag, a decided marker is kept (it ends the moves it belongs to).
+      const bool unfinished = game_.result == "*";
+      game_.warnings.push_back("the result marker " + game_.result + " disagrees with the Result tag " + tagResult +
+                               (unfinished ? "; the tag is kept" : "; the marker is kept"));
+      if (unfinished) game_.result = tagResult;
     }
     if (game_.moves.empty() && game_.error.empty()) game_.warnings.push_back("the game has no moves");
     games_.push_back(std::move(game_));
@@ -271,8 +297,8 @@ class Reader {
 
   /// A movetext symbol outside variations: a result, a move number, a glyph or a move.
   void symbol(std::string_view token, size_t offset) {
-    if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*" || token == "\xC2\xBD-\xC2\xBD") {
-      game_.result = token == "\xC2\xBD-\xC2\xBD" ? "1/2-1/2" : std::string(token);
+    if (const std::string marker = result_marker(token); !marker.empty()) {
+      game_.result = marker;
       finish_game(true);
       return;
     }

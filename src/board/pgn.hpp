@@ -33,10 +33,10 @@ struct PgnGame {
   bool chess960 = false;                ///< [Variant "Chess960"] (or Fischerandom, 960 ...)
   std::vector<std::string> comments;    ///< comments before the first move
   std::vector<PgnMove> moves;           ///< the main line, each replayed legally
-  std::string result = "*";             ///< the termination marker (or the Result tag when it is missing)
+  std::string result = "*";             ///< the termination marker (the Result tag's when it is missing or "*")
   std::string error;                    ///< why the game cannot be replayed; empty when it can
   int errorLine = 0;                    ///< where that is
-  std::vector<std::string> warnings;    ///< read anyway, but worth saying (a missing result marker)
+  std::vector<std::string> warnings;    ///< read anyway, but worth saying (a missing result marker, one that disagrees with the tag)
 
   /// The value of tag `name` ("" when absent).
   std::string tag(std::string_view name) const;

@@ -69,6 +69,7 @@ EvalExplanation explain_evaluation(const Position& pos) {
     fill_params(e);
     fill_terms(e);
   }
+  for (Color c : {WHITE, BLACK}) e.kingSquare[c] = pos.king_square(c);
   for (Color c : {WHITE, BLACK})
     for (int k = 0; k < 4; ++k)
       if (e.record.coeff[size_t(KingSafeCheck + k)][c]) e.safeChecks[c] += "NBRQ"[k];

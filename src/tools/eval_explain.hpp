@@ -67,6 +67,9 @@ struct EvalWords {
   std::string verdict;                     ///< the JSON's and the web page's sentence
   std::vector<std::string_view> deciding;  ///< the rows (GroupTitle) the sentence names as deciding
   std::string tableNote;                   ///< the `eval` table's first line for an early exit; empty otherwise
+  /// Each king's safety in a player's words: who attacks it, its weak squares, safe checks and
+  /// what that costs in pawns (the danger units stay with the table and the JSON's `units`).
+  std::string kings[COLOR_NB];
 };
 
 struct EvalExplanation {
@@ -78,6 +81,7 @@ struct EvalExplanation {
   std::vector<ExplainedParam> params;  ///< Linear ones that change the score, Danger ones counted (none for early exits)
   std::vector<PlayerTerm> terms;     ///< the rows in a player's words, in table order (none for early exits)
   std::string safeChecks[COLOR_NB];  ///< letters of the pieces with a safe check on c's king, "NBRQ" order
+  Square kingSquare[COLOR_NB] = {SQ_NONE, SQ_NONE};
   std::vector<PieceShare> shares;    ///< every piece but the kings (and any whose removal is illegal)
   EvalSquares squares;
   EvalWords words;

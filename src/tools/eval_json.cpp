@@ -56,7 +56,8 @@ std::string eval_json(const Position& pos, const EvalExplanation& e) {
       << ",\"outer\":" << squares(sq.kingOuter[c]) << ",\"attacked\":" << squares(sq.zoneAttacked[c])
       << ",\"weak\":" << squares(sq.weakInner[c] | sq.weakOuter[c]) << ",\"attackers\":" << sq.zoneAttackers[c]
       << ",\"units\":" << r.units[c] << ",\"curveApplies\":" << (r.dangerReal[c] ? "true" : "false")
-      << ",\"penalty\":" << r.dangerPenalty[c] << ",\"penaltyEndgame\":" << r.dangerPenaltyEg[c] << ",\"safeChecks\":[" << checks << "]}";
+      << ",\"penalty\":" << r.dangerPenalty[c] << ",\"penaltyEndgame\":" << r.dangerPenaltyEg[c] << ",\"safeChecks\":[" << checks
+      << "],\"words\":" << json_quoted(e.words.kings[c]) << "}";
   }
   o << "],\"pieces\":[";
   for (size_t i = 0; i < e.shares.size(); ++i)

@@ -152,14 +152,24 @@ std::string eval_svg(const Position& pos, const EvalExplanation& e) {
     y += 6;
     o << "<g class=\"kingdanger\" data-colour=\"" << (c == WHITE ? "white" : "black") << "\" data-units=\""
       << rec.units[c] << "\" data-penalty=\"" << rec.dangerPenalty[c] << "\">\n";
-    line(std::string(c == WHITE ? "White" : "Black") + " king on " + square_to_string(pos.king_square(c)), 15);
-    std::string checks;
-    for (char letter : e.safeChecks[c]) checks += std::string(checks.empty() ? "" : ", ") + letter;
-    line("danger units against it: " + std::to_string(rec.units[c]) + "; safe checks by " +
-             (checks.empty() ? std::string("none") : checks), 13, nullptr, 12);
-    line(rec.dangerReal[c] ? "penalty " + std::to_string(rec.dangerPenalty[c]) + " cp (middlegame), " +
-                                 std::to_string(rec.dangerPenaltyEg[c]) + " cp (endgame)"
-                           : "no penalty: fewer than two attackers", 13, nullptr, 12);
+    // The king's line in a player's words (tools/eval_words.cpp), wrapped to the panel; the
+    // units and the penalty stay in the group's data attributes for an engine author.
+    const std::string& said = words.kings[c];
+    const size_t colon = said.find(": ");
+    line(said.substr(0, colon), 15);
+    std::string row;
+    for (size_t at = colon + 2; at < said.size();) {
+      size_t end = said.find(' ', at);
+      if (end == std::string::npos) end = said.size();
+      const std::string word = said.substr(at, end - at);
+      if (!row.empty() && row.size() + 1 + word.size() > 54) {
+        line(row, 13, nullptr, 12);
+        row.clear();
+      }
+      row += (row.empty() ? "" : " ") + word;
+      at = end + 1;
+    }
+    if (!row.empty()) line(row, 13, nullptr, 12);
     o << "</g>\n";
   }
   // Legend: a sample of each mark with its meaning.

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <iterator>
 
+#include "board/notation.hpp"
 #include "eval/endgames.hpp"
 
 namespace taper::tools {
@@ -133,6 +134,38 @@ void sentence_words(const EvalExplanation& e, EvalWords& w) {
   w.verdict = s + ".";
 }
 
+// --- each king's safety, for the picture and the page ----------------------------------------
+
+/// "the knight", "the knight and the queen": the pieces with a safe check ("NBRQ" letters).
+std::string checking_pieces(const std::string& letters) {
+  std::vector<std::string> names;
+  for (char l : letters) names.push_back(l == 'N' ? "knight" : l == 'B' ? "bishop" : l == 'R' ? "rook" : "queen");
+  std::vector<std::string> withArticle;
+  for (const std::string& n : names) withArticle.push_back("the " + n);
+  return listing(withArticle);
+}
+
+/// "White king on g1: 3 enemy pieces attack the squares around it, the weak squares f2 and h2, a
+/// safe check by the queen; it costs 1.20 pawns." The units behind it are the engine's scale,
+/// negative when the defenders outweigh the attack: no figure for a player.
+std::string king_words(const EvalExplanation& e, Color c) {
+  std::string s = std::string(c == WHITE ? "White" : "Black") + " king on " + square_to_string(e.kingSquare[c]) + ": ";
+  const int attackers = e.squares.zoneAttackers[c];
+  if (attackers == 0) return s + "safe, no enemy piece attacks the squares around it.";
+  s += attackers == 1 ? std::string("one enemy piece attacks") : std::to_string(attackers) + " enemy pieces attack";
+  s += " the squares around it";
+  std::vector<std::string> weak;
+  for (Bitboard b = e.squares.weakInner[c] | e.squares.weakOuter[c]; b;) weak.push_back(square_to_string(pop_lsb(b)));
+  if (!weak.empty()) s += weak.size() == 1 ? ", the weak square " + weak[0] : ", the weak squares " + listing(weak);
+  if (!e.safeChecks[c].empty())
+    s += std::string(e.safeChecks[c].size() == 1 ? ", a safe check by " : ", safe checks by ") + checking_pieces(e.safeChecks[c]);
+  const EvalRecord& r = e.record;
+  const int cost = tapered_value(Score(r.dangerPenalty[c], r.dangerPenaltyEg[c]), r.phase, r.scale);
+  if (r.dangerReal[c] && cost > 0) return s + "; it costs " + pawns_text(cost).substr(1) + " pawns.";
+  if (attackers < 2) return s + "; no danger yet, it takes two.";
+  return s + "; the defence holds, no cost yet.";
+}
+
 // --- the `eval` table: one line instead of the rows ---------------------------------------
 
 std::string table_note(const EvalExplanation& e) {
@@ -169,6 +202,8 @@ EvalWords verdict_words(const EvalExplanation& e) {
   picture_words(e, w);
   sentence_words(e, w);
   w.tableNote = table_note(e);
+  for (Color c : {WHITE, BLACK})
+    if (e.kingSquare[c] != SQ_NONE) w.kings[c] = king_words(e, c);
   return w;
 }
 

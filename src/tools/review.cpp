@@ -38,24 +38,6 @@ bool read_file(const std::string& path, std::string& bytes) {
   return !in.bad();
 }
 
-bool write_file(const std::string& path, const std::string& text) {
-  if (path == "-") {
-    std::cout << text << std::flush;
-    return true;
-  }
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  return bool(out.flush());
-}
-
-/// "graph.svg" for one game; "graph-2.svg" for the second of several.
-std::string numbered_path(const std::string& path, int number, bool several) {
-  if (!several) return path;
-  const size_t dot = path.rfind('.'), slash = path.find_last_of("/\\");
-  const size_t at = dot == std::string::npos || (slash != std::string::npos && dot < slash) ? path.size() : dot;
-  return path.substr(0, at) + "-" + std::to_string(number) + path.substr(at);
-}
-
 std::string limit_words(const ReviewLimits& l) {
   return l.nodes ? std::to_string(l.nodes) + " nodes a position" : std::to_string(l.moveTimeMs) + " ms a position";
 }
@@ -130,51 +112,31 @@ int run_review(const Subcommand& self, const std::vector<std::string>& args) {
   for (const PgnGame* g : chosen) totalPositions += int(g->moves.size()) + 1;
   ReviewProgress progress(totalPositions, s.limits);
   const TimePoint start = now_ms();
-  int donePositions = 0;
-  std::vector<GameReview> reviews;
-  for (const PgnGame* g : chosen) {
-    const std::vector<Position> positions = game_positions(*g);
-    std::vector<PositionVerdict> verdicts =
-        search_positions(positions, s.limits, [&](int done, int) { progress.update(donePositions + done); });
-    donePositions += int(positions.size());
-    reviews.push_back(review_game(*g, std::move(verdicts)));
-    reviews.back().method = limit_words(s.limits);
-  }
-  progress.finish();
-  const double seconds = double(now_ms() - start) / 1000;
-
-  // The summary goes to stdout, unless the PGN or JSON does.
+  // The summary goes to stdout, unless the PGN or JSON does. Each game is said and written as it
+  // finishes, so that an interrupted run over a large file keeps what was done.
   std::ostream& report = s.out == "-" || s.json == "-" ? std::cerr : std::cout;
-  std::string pgn, json = "{\"games\":[";
-  for (size_t k = 0; k < reviews.size(); ++k) {
-    const GameReview& r = reviews[k];
-    report << (k ? "\n" : "") << "Game " << r.game->number << ": " << review_summary_text(r);
-    pgn += k ? "\n" : "";
-    pgn += annotated_pgn(r);
-    json += k ? "," : "";
-    json += review_json(r);
-    if (!s.svg.empty()) {
-      const std::string file = numbered_path(s.svg, r.game->number, reviews.size() > 1);
-      if (!write_file(file, review_svg(r))) {
-        std::cerr << "error: cannot write " << file << "\n";
-        return 1;
-      }
-    }
+  ReviewWriter writer({s.out, s.json, s.svg}, chosen.size() > 1);
+  int donePositions = 0;
+  for (size_t k = 0; k < chosen.size(); ++k) {
+    const PgnGame& g = *chosen[k];
+    std::vector<PositionVerdict> verdicts =
+        search_game(g, s.limits, [&](int done, int) { progress.update(donePositions + done); });
+    donePositions += int(verdicts.size());
+    GameReview review = review_game(g, std::move(verdicts));
+    review.method = limit_words(s.limits);
+    progress.finish();  // clears the bar's line for the summary; the next update draws it again
+    report << (k ? "\n" : "") << "Game " << g.number << ": " << review_summary_text(review) << std::flush;
+    const size_t errorsBefore = writer.errors().size();
+    writer.add(review);
+    for (size_t e = errorsBefore; e < writer.errors().size(); ++e) std::cerr << "error: " << writer.errors()[e] << "\n";
   }
-  json += "]}\n";
+  writer.finish();
+  const double seconds = double(now_ms() - start) / 1000;
   char line[200];
-  std::snprintf(line, sizeof line, "\nReviewed %zu game(s), %d positions, %s, %d thread(s), in %.1f s.\n", reviews.size(),
+  std::snprintf(line, sizeof line, "\nReviewed %zu game(s), %d positions, %s, %d thread(s), in %.1f s.\n", chosen.size(),
                 totalPositions, limit_words(s.limits).c_str(), s.limits.threads, seconds);
   report << line;
-  if (!s.out.empty() && !write_file(s.out, pgn)) {
-    std::cerr << "error: cannot write " << s.out << "\n";
-    return 1;
-  }
-  if (!s.json.empty() && !write_file(s.json, json)) {
-    std::cerr << "error: cannot write " << s.json << "\n";
-    return 1;
-  }
-  return broken ? 1 : 0;
+  return broken || !writer.errors().empty() ? 1 : 0;
 }
 
 }  // namespace taper::tools

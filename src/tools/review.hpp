@@ -54,6 +54,22 @@ PositionVerdict search_position(Engine& engine, const Position& pos, const Revie
 std::vector<PositionVerdict> search_positions(const std::vector<Position>& positions, const ReviewLimits& limits,
                                               const std::function<void(int done, int total)>& progress = {});
 
+/// A second look at every mate that seems missed. When the position before a move held a forced
+/// mate for the mover, the move played was another and the search of the position after it saw
+/// no mate, that position is searched again with `RecheckFactor` times the limit: a search from a
+/// cleared hash often needs more to find a mate that is longer by a move or two, and a move that
+/// still mates must not be marked as a missed mate (lichess's analysis has the same flaw, lila
+/// issue #18262). `verdicts[i]` is position i's, `positions` as game_positions() gives them.
+/// Returns how many positions were searched again.
+inline constexpr int RecheckFactor = 8;
+int recheck_missed_mates(const PgnGame& game, const std::vector<Position>& positions, std::vector<PositionVerdict>& verdicts,
+                         const ReviewLimits& limits);
+
+/// The positions of `game` searched (search_positions) and the missed mates looked at again
+/// (recheck_missed_mates): what review_game() needs.
+std::vector<PositionVerdict> search_game(const PgnGame& game, const ReviewLimits& limits,
+                                         const std::function<void(int done, int total)>& progress = {});
+
 // --- Chances, marks and accuracy (review_marks.cpp) --------------------------------------------
 
 enum class Mark { None, Inaccuracy, Mistake, Blunder };
@@ -72,7 +88,8 @@ double expected_score(Value score, bool tablebase, int material);
 /// exp(-0.00368208 * cp)) - 1), the score clamped to +-10 pawns; mates count as +-10 pawns.
 double lichess_win_percent(Value score);
 
-/// lichess's move accuracy: 103.1668 * exp(-0.04354 * (before - after)) - 3.1669, in 0..100.
+/// lichess's move accuracy (lila's AccuracyPercent.fromWinPercents): 103.1668 * exp(-0.04354 *
+/// (before - after)) - 3.1669, plus lila's bonus of 1 for the analysis's uncertainty, in 0..100.
 double move_accuracy(double winPercentBefore, double winPercentAfter);
 
 /// "?!", "?", "??" or "".
@@ -92,12 +109,13 @@ Mark mark_for(double chancesBefore, double chancesAfter, Value bestScore, Value 
 /// harmonic mean of its moves' accuracies (`moveAccuracies`, one per move, the first by
 /// `firstMover`). A move's weight is the standard deviation (clamped to 0.5..12) of White's lichess
 /// winning chances over a window of positions around it; `whiteWinPercents` holds them before the
-/// first move and after each move.
+/// first move and after each move. Moves whose `judged` entry is false (book moves) weigh in the
+/// windows but not in the means; an empty `judged` judges every move.
 struct GameAccuracy {
   double white = 100, black = 100;
 };
 GameAccuracy game_accuracy(const std::vector<double>& whiteWinPercents, const std::vector<double>& moveAccuracies,
-                           Color firstMover);
+                           Color firstMover, const std::vector<bool>& judged = {});
 
 // --- The opening book (review_book.cpp) ----------------------------------------------------------
 
@@ -125,6 +143,7 @@ struct MoveReview {
   double chancesBefore = 50, chancesAfter = 50;  ///< mover's expected score (percent) with the best / played move
   double whiteChances = 50;    ///< White's expected score after the move (the graph)
   double accuracy = 100;       ///< lichess's move accuracy
+  int cpLoss = 0;              ///< centipawns lost, scores ceiled at ten pawns (lila's AccuracyCP)
   Mark mark = Mark::None;
   bool book = false;           ///< within the opening book: never marked
   std::vector<Move> bestLine;  ///< from the position before the move
@@ -135,6 +154,7 @@ struct MoveReview {
 
 struct PlayerSummary {
   double accuracy = 100;
+  int acpl = 0;  ///< average centipawn loss over the moves judged (book moves are not), as lichess rounds it
   int moves = 0, inaccuracies = 0, mistakes = 0, blunders = 0;
 };
 
@@ -184,6 +204,38 @@ std::string review_summary_text(const GameReview& review);
 /// The whole review as one JSON object (docs/REVIEW.md lists the fields).
 std::string review_json(const GameReview& review);
 
+// --- The files of a batch, written game by game (review_writer.cpp) ------------------------------
+
+/// The files `taper review` writes, written as each game finishes: the game is appended to the
+/// annotated PGN and to the JSON, which is closed again after every game so that it always reads
+/// as a whole, and its graph is drawn. An interrupted run keeps every game finished before it; a
+/// file that cannot be written is reported and does not stop the others.
+class ReviewWriter {
+ public:
+  /// Where to write: "" for a file not asked for, "-" for stdout (PGN and JSON).
+  struct Paths {
+    std::string pgn, json, svg;
+  };
+  /// `severalGames`: the graphs go to FILE-N.svg, N the game's number in the file.
+  ReviewWriter(Paths paths, bool severalGames);
+  ReviewWriter(const ReviewWriter&) = delete;
+  ReviewWriter& operator=(const ReviewWriter&) = delete;
+  ~ReviewWriter();
+  void add(const GameReview& review);
+  /// Ends what is written to stdout (the JSON's closing bracket).
+  void finish();
+  /// "cannot write PATH", one for each file that could not be written.
+  const std::vector<std::string>& errors() const { return errors_; }
+
+ private:
+  struct Files;
+  Paths paths_;
+  bool several_;
+  int games_ = 0;
+  Files* files_;  // the open PGN and JSON files; a pointer so that this header needs no <fstream>
+  std::vector<std::string> errors_;
+};
+
 // --- A review one position at a time (review_session.cpp) ----------------------------------------
 
 /// A review driven step by step, for the web page's worker, which has one thread: it reports its
@@ -212,6 +264,9 @@ class ReviewSession {
 };
 
 // --- Progress on a terminal (review_progress.cpp) -------------------------------------------------
+
+/// The time a review has left, in ms, after `done` of `total` positions in `elapsedMs`.
+int64_t review_time_left_ms(const ReviewLimits& limits, int done, int total, int64_t elapsedMs);
 
 /// A bar on stderr with the positions done and the time left, redrawn in place; silent when
 /// stderr is not a terminal (a log, a pipe, a test).

@@ -7,6 +7,7 @@
 // and the marks come from the same numbers and a review costs one search per position. When the
 // move played is the engine's own best move, it keeps the best move's score: the search one ply
 // later sees deeper, and that difference is not the player's loss.
+#include <algorithm>
 #include <cstdio>
 
 #include "board/movegen.hpp"
@@ -18,7 +19,9 @@ namespace taper::tools {
 
 std::string eval_text(Value white) {
   if (std::abs(white) >= VALUE_MATE_IN_MAX_PLY)
-    return "#" + std::to_string(white > 0 ? (VALUE_MATE - white + 1) / 2 : -(VALUE_MATE + white) / 2);
+    // Plies to mate, rounded up to the mating side's moves: mate in 1 is one ply (the mating
+    // side to move) or two (its opponent to move first), whichever side mates.
+    return "#" + std::to_string(white > 0 ? (VALUE_MATE - white + 1) / 2 : -((VALUE_MATE + white + 1) / 2));
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", white / 100.0);
   return buf;
@@ -64,6 +67,8 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
   }
 
   std::vector<double> whiteWin, accuracies;
+  std::vector<bool> judged;  // book moves are not: neither marked nor counted in the accuracy
+  int cpLoss[COLOR_NB] = {0, 0}, judgedMoves[COLOR_NB] = {0, 0};
   auto white_win_percent = [&](size_t i) {
     const double w = lichess_win_percent(v[i].score);
     return positions[i].side_to_move() == WHITE ? w : 100 - w;
@@ -93,6 +98,7 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
     const double afterForMover = expected_score(after.score, after.tablebase, wdl_material(positions[i + 1]));
     m.whiteChances = positions[i + 1].side_to_move() == WHITE ? afterForMover : 100 - afterForMover;
     m.accuracy = move_accuracy(lichess_win_percent(m.bestScore), lichess_win_percent(m.playedScore));
+    m.cpLoss = std::max(0, std::clamp(m.bestScore, -1000, 1000) - std::clamp(m.playedScore, -1000, 1000));
     if (!m.book && m.played != before.best) m.mark = mark_for(m.chancesBefore, m.chancesAfter, m.bestScore, m.playedScore);
     m.bestLine = before.pv;
     m.playedLine = {m.played};
@@ -102,16 +108,19 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
 
     PlayerSummary& p = review.players[m.mover];
     ++p.moves;
+    if (!m.book) cpLoss[m.mover] += m.cpLoss, ++judgedMoves[m.mover];
     p.inaccuracies += m.mark == Mark::Inaccuracy;
     p.mistakes += m.mark == Mark::Mistake;
     p.blunders += m.mark == Mark::Blunder;
     whiteWin.push_back(white_win_percent(i + 1));
     accuracies.push_back(m.accuracy);
+    judged.push_back(!m.book);
     review.moves.push_back(std::move(m));
   }
-  const GameAccuracy acc = game_accuracy(whiteWin, accuracies, positions[0].side_to_move());
+  const GameAccuracy acc = game_accuracy(whiteWin, accuracies, positions[0].side_to_move(), judged);
   review.players[WHITE].accuracy = acc.white;
   review.players[BLACK].accuracy = acc.black;
+  for (Color c : {WHITE, BLACK}) review.players[c].acpl = judgedMoves[c] ? cpLoss[c] / judgedMoves[c] : 0;
   review.finalLabel = verdict_label(v.back(), positions.back().side_to_move());
   return review;
 }

@@ -29,7 +29,7 @@ std::string uci_list(const std::vector<Move>& moves, bool chess960) {
 }
 
 std::string player_json(const PlayerSummary& p) {
-  return "{\"accuracy\":" + fixed(p.accuracy, 1) + ",\"moves\":" + std::to_string(p.moves) + ",\"inaccuracies\":" +
+  return "{\"accuracy\":" + fixed(p.accuracy, 1) + ",\"acpl\":" + std::to_string(p.acpl) + ",\"moves\":" + std::to_string(p.moves) + ",\"inaccuracies\":" +
          std::to_string(p.inaccuracies) + ",\"mistakes\":" + std::to_string(p.mistakes) + ",\"blunders\":" + std::to_string(p.blunders) + "}";
 }
 
@@ -53,7 +53,7 @@ std::string review_json(const GameReview& r) {
       << ",\"fenBefore\":" << json_quoted(positions[i].fen()) << ",\"fenAfter\":" << json_quoted(positions[i + 1].fen())
       << ",\"eval\":" << json_quoted(after.over && after.score != VALUE_DRAW ? "#0" : eval_text(white))
       << ",\"whiteChances\":" << fixed(m.whiteChances, 1) << ",\"chancesBefore\":" << fixed(m.chancesBefore, 1)
-      << ",\"chancesAfter\":" << fixed(m.chancesAfter, 1) << ",\"accuracy\":" << fixed(m.accuracy, 1) << ",\"mark\":"
+      << ",\"chancesAfter\":" << fixed(m.chancesAfter, 1) << ",\"accuracy\":" << fixed(m.accuracy, 1) << ",\"cpLoss\":" << m.cpLoss << ",\"mark\":"
       << json_quoted(mark_glyph(m.mark)) << ",\"book\":" << (m.book ? "true" : "false") << ",\"label\":" << json_quoted(m.label)
       << ",\"best\":" << json_quoted(numbered_line(positions[i], m.bestLine, 1)) << ",\"bestLine\":" << json_quoted(numbered_line(positions[i], m.bestLine, 12))
       << ",\"bestLineUci\":" << uci_list(m.bestLine, g.chess960) << ",\"playedLine\":" << json_quoted(numbered_line(positions[i], m.playedLine, 12))

@@ -33,8 +33,8 @@ double lichess_win_percent(Value score) {
 
 double move_accuracy(double before, double after) {
   if (after >= before) return 100;
-  const double raw = 103.1668 * std::exp(-0.04354 * (before - after)) - 3.1669;
-  return std::clamp(raw, 0.0, 100.0);
+  const double raw = 103.1668100711649 * std::exp(-0.04354415386753951 * (before - after)) - 3.166924740191411;
+  return std::clamp(raw + 1, 0.0, 100.0);  // lila's "+ 1": its uncertainty bonus for imperfect analysis
 }
 
 const char* mark_glyph(Mark m) {
@@ -61,7 +61,8 @@ Mark mark_for(double before, double after, Value bestScore, Value playedScore) {
   return std::max(m, mate);
 }
 
-GameAccuracy game_accuracy(const std::vector<double>& win, const std::vector<double>& accuracies, Color firstMover) {
+GameAccuracy game_accuracy(const std::vector<double>& win, const std::vector<double>& accuracies, Color firstMover,
+                           const std::vector<bool>& judged) {
   GameAccuracy out;
   const size_t moves = accuracies.size();
   if (moves == 0 || win.size() != moves + 1) return out;
@@ -83,6 +84,7 @@ GameAccuracy game_accuracy(const std::vector<double>& win, const std::vector<dou
   double weighted[COLOR_NB] = {0, 0}, weightSum[COLOR_NB] = {0, 0}, inverse[COLOR_NB] = {0, 0};
   int count[COLOR_NB] = {0, 0};
   for (size_t i = 0; i < moves; ++i) {
+    if (i < judged.size() && !judged[i]) continue;
     const Color c = i % 2 == 0 ? firstMover : ~firstMover;
     const double a = accuracies[i];
     weighted[c] += a * weights[i];

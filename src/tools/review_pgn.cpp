@@ -91,7 +91,7 @@ std::string player(const PgnGame& g, Color c) {
 
 std::string counts(const PlayerSummary& p) {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "accuracy %.0f%%, %d inaccurac%s, %d mistake%s, %d blunder%s", p.accuracy, p.inaccuracies,
+  std::snprintf(buf, sizeof buf, "accuracy %.0f%%, ACPL %d, %d inaccurac%s, %d mistake%s, %d blunder%s", p.accuracy, p.acpl, p.inaccuracies,
                 p.inaccuracies == 1 ? "y" : "ies", p.mistakes, p.mistakes == 1 ? "" : "s", p.blunders, p.blunders == 1 ? "" : "s");
   return buf;
 }

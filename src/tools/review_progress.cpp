@@ -14,16 +14,21 @@ namespace taper::tools {
 ReviewProgress::ReviewProgress(int total, const ReviewLimits& limits)
     : tty_(isatty(2) != 0), total_(std::max(1, total)), limits_(limits), startMs_(now_ms()) {}
 
+int64_t review_time_left_ms(const ReviewLimits& limits, int done, int total, int64_t elapsedMs) {
+  const int remaining = std::max(0, total - done), workers = std::max(1, limits.threads);
+  // The pace measured, once every worker has finished a position (before that, the first
+  // positions' times say little about all the workers together).
+  if (done >= workers) return elapsedMs * remaining / done;
+  // A movetime is an upper bound: the engine stops early on a stable best move, at about 0.75
+  // of it on average (docs/REVIEW.md). A node limit says nothing about time until one is done.
+  return limits.nodes ? 0 : int64_t(remaining) * limits.moveTimeMs * 3 / 4 / workers;
+}
+
 void ReviewProgress::update(int done) {
   if (!tty_) return;
   constexpr int Cells = 30;
   const int filled = done * Cells / total_;
-  // Time left: with a time per position it is known; with a node limit, extrapolated.
-  const int64_t elapsed = now_ms() - startMs_;
-  const int remaining = total_ - done;
-  int64_t leftMs = 0;
-  if (!limits_.nodes) leftMs = int64_t(remaining) * limits_.moveTimeMs / std::max(1, limits_.threads);
-  else if (done > 0) leftMs = elapsed * remaining / done;
+  const int64_t leftMs = review_time_left_ms(limits_, done, total_, now_ms() - startMs_);
   const int64_t secs = (leftMs + 999) / 1000;
   char line[160];
   std::snprintf(line, sizeof line, "\r[%.*s%.*s] %4d/%d positions  %lld:%02lld left ", filled,

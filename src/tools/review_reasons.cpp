@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Why a move was a mistake, in one sentence. A missed or allowed mate says so; otherwise both lines
-// (the best one and the one after the move played) are played out, the captures their ends leave
-// hanging are settled, and the two end positions are compared: first the material, then the
-// evaluation term by term (the rows of `taper eval`, tools/eval_explain.hpp), naming the one to
-// three rows that account for most of what the move cost. The comparison is one function,
-// compare_line_ends(), so that it can move to a shared model of explanations later.
+// Why a move was a mistake, in one sentence. A missed or allowed mate says so (a back-rank mate by
+// name); otherwise both lines (the best one and the one after the move played) are played out, the
+// captures their ends leave hanging are settled, and the sentence begins with the loss a player
+// sees on the board (tools/review_motifs.hpp: the piece taken and how, a pawn let through, a lost
+// pawn ending). Then, or when the board shows none, the two end positions are compared: the
+// material, then the evaluation term by term (the rows of `taper eval`, tools/eval_explain.hpp),
+// naming the one to three rows that account for most of what the move cost. The comparison is
+// one function, compare_line_ends(), so that it can move to a shared model of explanations later.
 #include <algorithm>
-#include <climits>
 #include <cstdio>
 
 #include "board/movegen.hpp"
@@ -14,6 +15,7 @@
 #include "eval/score.hpp"
 #include "tools/eval_explain.hpp"
 #include "tools/review.hpp"
+#include "tools/review_motifs.hpp"
 
 namespace taper::tools {
 
@@ -38,29 +40,6 @@ namespace {
 constexpr size_t LinePlies = 8;    // how far each line is followed: its start is what the move changed
 constexpr size_t ShownPlies = 6;   // how much of a line the sentence quotes
 
-/// `line` played from `pos` (as far as it is legal, at most LinePlies), then the winning captures
-/// its end leaves (SEE > 0, the most valuable victim first), so that a piece left hanging counts
-/// as lost in both lines alike.
-Position line_end(Position pos, const std::vector<Move>& line) {
-  for (size_t k = 0; k < line.size() && k < LinePlies; ++k) {
-    if (!pos.is_pseudo_legal(line[k]) || !pos.is_legal(line[k])) break;
-    pos.do_move(line[k]);
-  }
-  for (int settle = 0; settle < 8; ++settle) {
-    Move best = Move::none();
-    int bestVictim = 0, bestAttacker = INT_MAX;
-    for (Move m : MoveList<LEGAL>(pos)) {
-      if (!pos.is_capture(m) || !pos.see_ge(m, 1)) continue;
-      const int victim = m.kind() == EN_PASSANT ? SeeValue[PAWN] : SeeValue[type_of(pos.piece_on(m.to()))];
-      const int attacker = SeeValue[type_of(pos.moved_piece(m))];
-      if (victim > bestVictim || (victim == bestVictim && attacker < bestAttacker)) best = m, bestVictim = victim, bestAttacker = attacker;
-    }
-    if (best == Move::none()) break;
-    pos.do_move(best);
-  }
-  return pos;
-}
-
 /// Material by class, as players count it: a bishop for a knight is no loss.
 enum MaterialClass { Pawns, Minors, Rooks, Queens, ClassCount };
 constexpr int ClassUnits[ClassCount] = {1, 3, 5, 9};
@@ -75,8 +54,8 @@ std::string class_words(MaterialClass c, int n, const char* minorName) {
 
 /// What the move played costs in material at the ends of the lines, mover's view: "loses a
 /// knight", "loses the exchange", "misses winning a pawn", "loses a rook for a pawn"; "" when the
-/// difference is less than a pawn.
-std::string material_words(const Position& best, const Position& played, Color us) {
+/// difference is less than a pawn. `lostUnits` gets the difference in a player's units (> 0: lost).
+std::string material_words(const Position& best, const Position& played, Color us, int& lostUnits) {
   int ours[ClassCount] = {}, theirs[ClassCount] = {}, net[ClassCount] = {};
   int balance = 0;
   auto add = [&](MaterialClass c, PieceType pt) {
@@ -88,6 +67,7 @@ std::string material_words(const Position& best, const Position& played, Color u
     net[c] = ours[c] - theirs[c];
     balance += ClassUnits[c] * net[c];
   }
+  lostUnits = -balance;
   if (balance > -1) return "";
   // A minor piece is named when only one kind changed hands.
   const int knights = (played.count(us, KNIGHT) - best.count(us, KNIGHT)) - (played.count(~us, KNIGHT) - best.count(~us, KNIGHT));
@@ -228,26 +208,40 @@ std::string mistake_reason(const Position& before, const MoveReview& m) {
   const std::vector<Move> reply(m.playedLine.begin() + (m.playedLine.empty() ? 0 : 1), m.playedLine.end());
   const std::string best = numbered_line(before, m.bestLine, 1);
 
-  // Mates first: nothing else matters as much.
+  // Mates first: nothing else matters as much. A back-rank mate is named as such.
+  auto mate_words = [](const std::string& motif, int n) { return (motif.empty() ? "mate" : motif) + " in " + std::to_string(n); };
   if (m.bestScore >= VALUE_MATE_IN_MAX_PLY && m.playedScore < VALUE_MATE_IN_MAX_PLY) {
     const int n = (VALUE_MATE - m.bestScore + 1) / 2;
-    return head + "missed mate in " + std::to_string(n) + ": " + numbered_line(before, m.bestLine, size_t(2 * n - 1)) + ".";
+    const std::vector<Move> mate(m.bestLine.begin(), m.bestLine.begin() + long(std::min(m.bestLine.size(), size_t(2 * n - 1))));
+    return head + "missed " + mate_words(mate_motif(before, mate), n) + ": " + numbered_line(before, mate) + ".";
   }
   if (m.playedScore <= VALUE_MATED_IN_MAX_PLY && m.bestScore > VALUE_MATED_IN_MAX_PLY) {
     const int n = (VALUE_MATE + m.playedScore) / 2;  // plies from before the move: the opponent's moves are half
-    return head + "allows mate in " + std::to_string(n) + ": " + numbered_line(afterMove, reply, size_t(2 * n - 1)) + ".";
+    const std::vector<Move> mate(reply.begin(), reply.begin() + long(std::min(reply.size(), size_t(2 * n - 1))));
+    return head + "allows " + mate_words(mate_motif(afterMove, mate), n) + ": " + numbered_line(afterMove, mate) + ".";
   }
   if (m.bestTablebase && m.playedTablebase && m.bestScore > 0 && m.playedScore <= 0)
     return head + (m.playedScore == 0 ? "turns a tablebase win into a draw" : "turns a tablebase win into a loss") + " (" + best + " wins).";
   if (m.bestTablebase && m.playedTablebase && m.bestScore == 0 && m.playedScore < 0)
     return head + "turns a tablebase draw into a loss (" + best + " holds).";
 
-  const Position bestEnd = line_end(before, m.bestLine), playedEnd = line_end(before, m.playedLine);
+  const LineWalk bestWalk = walk_line(before, m.bestLine, LinePlies), playedWalk = walk_line(before, m.playedLine, LinePlies);
+  const Position &bestEnd = bestWalk.end(), &playedEnd = playedWalk.end();
   const std::string after = reply.empty() ? "" : numbered_line(afterMove, reply, ShownPlies);
   const std::string afterText = after.empty() ? "" : " after " + after + (reply.size() > ShownPlies ? " ..." : "");
-  const std::string material = material_words(bestEnd, playedEnd, us);
+  int lostUnits = 0;
+  const std::string material = material_words(bestEnd, playedEnd, us, lostUnits);
   const std::vector<RowChange> rows = compare_line_ends(bestEnd, playedEnd, us);
   const std::vector<const RowChange*> deciding = deciding_rows(rows, !material.empty());
+
+  // What the player sees on the board first (a piece taken, a pawn through, a lost pawn
+  // ending), then the evaluation's largest other term when it is worth half a pawn.
+  const std::string loss = board_loss_words(playedWalk, bestWalk, lostUnits, m.chancesAfter);
+  if (!loss.empty()) {
+    std::string s = head + loss;
+    if (!deciding.empty() && deciding[0]->forMover <= -50) s += ", and " + row_words(*deciding[0], us);
+    return s + " (" + best + " was better).";
+  }
 
   if (!material.empty()) {
     std::string s = head + material + afterText;

@@ -6,6 +6,7 @@
 // the measurements). Each position starts from a cleared hash table, so that a review with
 // --nodes gives the same output whatever the thread count and the order the workers take them in.
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -75,6 +76,37 @@ std::vector<PositionVerdict> search_positions(const std::vector<Position>& posit
     for (std::thread& t : pool) t.join();
   }
   return out;
+}
+
+int recheck_missed_mates(const PgnGame& game, const std::vector<Position>& positions, std::vector<PositionVerdict>& verdicts,
+                         const ReviewLimits& limits) {
+  if (verdicts.size() != positions.size() || positions.size() != game.moves.size() + 1) return 0;
+  ReviewLimits more = limits;
+  if (more.nodes) more.nodes *= RecheckFactor;
+  else more.moveTimeMs *= RecheckFactor;
+  int searched = 0;
+  std::unique_ptr<Engine> engine;
+  for (size_t i = 0; i < game.moves.size(); ++i) {
+    const PositionVerdict &before = verdicts[i], &after = verdicts[i + 1];
+    const bool hadMate = before.score >= VALUE_MATE_IN_MAX_PLY && !before.over;
+    if (!hadMate || game.moves[i].move == before.best || after.over || after.score <= VALUE_MATED_IN_MAX_PLY) continue;
+    if (!engine) {
+      engine = std::make_unique<Engine>(size_t(std::max(1, limits.hashMb)), 1);
+      engine->options().moveOverhead = 0;
+    }
+    const PositionVerdict again = search_position(*engine, positions[i + 1], more);
+    ++searched;
+    if (again.score <= VALUE_MATED_IN_MAX_PLY) verdicts[i + 1] = again;
+  }
+  return searched;
+}
+
+std::vector<PositionVerdict> search_game(const PgnGame& game, const ReviewLimits& limits,
+                                         const std::function<void(int, int)>& progress) {
+  const std::vector<Position> positions = game_positions(game);
+  std::vector<PositionVerdict> verdicts = search_positions(positions, limits, progress);
+  recheck_missed_mates(game, positions, verdicts, limits);
+  return verdicts;
 }
 
 }  // namespace taper::tools

@@ -16,19 +16,23 @@ std::string review_summary_text(const GameReview& r) {
     s += "Opening: " + (r.book.name.empty() ? std::string("book") : r.book.name) + " (book for " + std::to_string(r.book.plies) +
          " plies, not marked)\n";
   char buf[256];
-  std::snprintf(buf, sizeof buf, "%-28s %8s %6s %6s %6s\n", "", "accuracy", "?!", "?", "??");
+  std::snprintf(buf, sizeof buf, "%-28s %8s %5s %6s %6s %6s\n", "", "accuracy", "ACPL", "?!", "?", "??");
   s += buf;
   for (Color c : {WHITE, BLACK}) {
     const PlayerSummary& p = r.players[c];
     std::string name = std::string(c == WHITE ? "White " : "Black ") + g.tag(c == WHITE ? "White" : "Black");
     if (name.size() > 28) name = name.substr(0, 27) + ".";
-    std::snprintf(buf, sizeof buf, "%-28s %7.0f%% %6d %6d %6d\n", name.c_str(), p.accuracy, p.inaccuracies, p.mistakes, p.blunders);
+    std::snprintf(buf, sizeof buf, "%-28s %7.0f%% %5d %6d %6d %6d\n", name.c_str(), p.accuracy, p.acpl, p.inaccuracies, p.mistakes,
+                  p.blunders);
     s += p.moves ? buf : (name + "   no moves\n");
   }
   std::vector<const MoveReview*> marked;
   for (const MoveReview& m : r.moves)
     if (m.mark != Mark::None) marked.push_back(&m);
+  // The mark first: a missed mate while five pawns up is a blunder with a small drop in chances
+  // (the mate rules), and it is still worse than an inaccuracy.
   std::stable_sort(marked.begin(), marked.end(), [](auto* a, auto* b) {
+    if (a->mark != b->mark) return a->mark > b->mark;
     return a->chancesBefore - a->chancesAfter > b->chancesBefore - b->chancesAfter;
   });
   if (marked.empty()) {

@@ -199,6 +199,38 @@ TEST(Pgn, TruncatedGamesAndUnclosedCommentsOrVariations) {
   EXPECT_NE(games[0].error.find("malformed tag"), std::string::npos) << games[0].error;
 }
 
+TEST(Pgn, SloppyResultMarkersAreReadAndADisagreementIsWarned) {
+  // Markers players' files hold besides the standard four: "1/2", "½", "½-½", "0.5-0.5" and the
+  // colon forms some European programs write. Each ends the game, which stays readable.
+  const std::pair<const char*, const char*> sloppy[] = {{"1/2", "1/2-1/2"},     {"\xC2\xBD", "1/2-1/2"}, {"\xC2\xBD-\xC2\xBD", "1/2-1/2"},
+                                                        {"0.5-0.5", "1/2-1/2"}, {"1:0", "1-0"},           {"0:1", "0-1"},
+                                                        {"\xC2\xBD:\xC2\xBD", "1/2-1/2"}};
+  for (const auto& [marker, result] : sloppy) {
+    const auto games = read_pgn("[Result \"" + std::string(result) + "\"]\n\n1. e4 e5 2. Nf3 " + marker + "\n\n[Event \"next\"]\n\n1. d4 *\n");
+    ASSERT_EQ(games.size(), 2u) << marker;
+    EXPECT_TRUE(games[0].error.empty()) << marker << ": " << games[0].error;
+    EXPECT_EQ(games[0].moves.size(), 3u) << marker;
+    EXPECT_EQ(games[0].result, result) << marker;
+    EXPECT_TRUE(games[0].warnings.empty()) << marker << ": " << games[0].warnings.front();
+    EXPECT_EQ(games[1].tag("Event"), "next");
+  }
+  // The marker and the Result tag disagree: the game is read, the marker kept, and the reader says so.
+  auto games = read_pgn("[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 1-0\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].result, "1-0");
+  ASSERT_EQ(games[0].warnings.size(), 1u);
+  EXPECT_EQ(games[0].warnings[0], "the result marker 1-0 disagrees with the Result tag 0-1; the marker is kept");
+  // "*" (unfinished) with a decided Result tag: the tag's result, said once.
+  games = read_pgn("[Result \"1/2-1/2\"]\n\n1. e4 e5 *\n");
+  EXPECT_EQ(games[0].result, "1/2-1/2");
+  ASSERT_EQ(games[0].warnings.size(), 1u);
+  EXPECT_EQ(games[0].warnings[0], "the result marker * disagrees with the Result tag 1/2-1/2; the tag is kept");
+  // A tag that is no result ("?", "", "*") is no disagreement.
+  games = read_pgn("[Result \"?\"]\n\n1. e4 e5 1-0\n");
+  EXPECT_TRUE(games[0].warnings.empty());
+  EXPECT_EQ(games[0].result, "1-0");
+}
+
 TEST(Pgn, EmptyTextHasNoGames) {
   EXPECT_TRUE(read_pgn("").empty());
   EXPECT_TRUE(read_pgn("  \n\r\n\t").empty());

@@ -113,6 +113,22 @@ TEST(EvalJson, SquaresAreTheOnesTheTermsCounted) {
   EXPECT_GT(weak, 0);
 }
 
+TEST(EvalJson, EachKingIsSaidInWordsAndCountedInUnits) {
+  // The page shows a king's line in words; its units (negative when the defence outweighs the
+  // attack) stay in the data for an engine author.
+  for (const char* fen : Fens) {
+    const Position pos = position(fen);
+    const EvalExplanation e = explain_evaluation(pos);
+    const std::string json = eval_json(pos, e);
+    for (Color c : {WHITE, BLACK}) {
+      EXPECT_FALSE(e.words.kings[c].empty()) << fen;
+      EXPECT_EQ(e.words.kings[c].find("unit"), std::string::npos) << fen;
+      EXPECT_NE(json.find("],\"words\":\"" + e.words.kings[c] + "\"}"), std::string::npos) << fen << "\n" << json;
+      EXPECT_NE(json.find("\"units\":" + std::to_string(e.record.units[c]) + ","), std::string::npos) << fen;
+    }
+  }
+}
+
 TEST(EvalJson, VerdictNamesTermsThatCarryTheScore) {
   for (const char* fen : Fens) {
     const EvalExplanation e = explain_evaluation(position(fen));

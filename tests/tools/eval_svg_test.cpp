@@ -118,7 +118,8 @@ TEST(EvalSvg, KingDangerFiguresComeFromTheRecordedEvaluation) {
                           std::to_string(rec.dangerPenalty[c]) + "\"";
     EXPECT_NE(svg.find(g), std::string::npos) << g;
   }
-  EXPECT_NE(svg.find("safe checks by"), std::string::npos);
+  EXPECT_NE(svg.find("safe check"), std::string::npos);
+  EXPECT_EQ(svg.find("units against"), std::string::npos);  // the units are the data attributes' alone
 }
 
 TEST(EvalSvg, RemovingACastlingRookStillGivesAShare) {

@@ -3,6 +3,7 @@
 // to the score and point the right way, colour symmetry, and the known-ending and dead-draw cases.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 
 #include "tools/eval_explain.hpp"
@@ -129,4 +130,49 @@ TEST(EvalWords, PlayerTermsSumTheirRows) {
   for (const PlayerTerm& t : m.terms) terms += t.whiteCp;
   for (const ExplainedRow& r : m.rows) rows += r.cp;
   EXPECT_EQ(terms, rows);
+}
+
+TEST(EvalWords, KingLinesInAPlayersWords) {
+  // The start position: no enemy piece near either king. Its danger units are negative (the
+  // king's defenders count against them): an engine author's figure, which the `eval` table and
+  // the JSON's `units` keep, and which once read "-99 danger units from 0 attackers" to a player.
+  EvalExplanation e = explained("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  ASSERT_LT(e.record.units[WHITE], 0);
+  EXPECT_EQ(e.words.kings[WHITE], "White king on e1: safe, no enemy piece attacks the squares around it.");
+  EXPECT_EQ(e.words.kings[BLACK], "Black king on e8: safe, no enemy piece attacks the squares around it.");
+
+  // White's queen and rook bear on Black's castled king: the attackers, the weak squares and the
+  // safe checks by name, and what it costs in pawns, tapered as the evaluation tapers it.
+  e = explained("r1b2rk1/pp3ppp/2n5/3q4/8/2NB1Q2/PPP2PPP/R4RK1 w - - 0 15");
+  for (Color c : {WHITE, BLACK}) {
+    const std::string& w = e.words.kings[c];
+    SCOPED_TRACE(w);
+    EXPECT_EQ(w.rfind(std::string(c == WHITE ? "White" : "Black") + " king on " + (c == WHITE ? "g1: " : "g8: "), 0), 0u);
+    EXPECT_EQ(w.find("unit"), std::string::npos);
+    EXPECT_EQ(w.back(), '.');
+    const int attackers = e.squares.zoneAttackers[c];
+    if (attackers == 0) {
+      EXPECT_NE(w.find("safe, no enemy piece"), std::string::npos);
+    }
+    if (attackers == 1) {
+      EXPECT_NE(w.find("one enemy piece attacks"), std::string::npos);
+    }
+    if (attackers >= 2) {
+      EXPECT_NE(w.find(std::to_string(attackers) + " enemy pieces attack"), std::string::npos);
+    }
+    const int cost = tapered_value(Score(e.record.dangerPenalty[c], e.record.dangerPenaltyEg[c]), e.record.phase, e.record.scale);
+    if (e.record.dangerReal[c] && cost > 0) {
+      char pawns[32];
+      std::snprintf(pawns, sizeof pawns, "costs %d.%02d pawns", cost / 100, cost % 100);
+      EXPECT_NE(w.find(pawns), std::string::npos) << pawns;
+    }
+    if (attackers == 1) {
+      EXPECT_NE(w.find("it takes two"), std::string::npos);
+    }
+    if (!e.safeChecks[c].empty()) {
+      EXPECT_NE(w.find("safe check"), std::string::npos);
+    }
+  }
+  EXPECT_GE(e.squares.zoneAttackers[BLACK], 2);
+  EXPECT_TRUE(e.record.dangerReal[BLACK]);
 }

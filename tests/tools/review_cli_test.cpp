@@ -111,6 +111,22 @@ TEST(ReviewCli, ABrokenGameIsNamedAndTheOthersAreReviewed) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(ReviewCli, AGraphThatCannotBeWrittenDoesNotCostThePgnAndTheJson) {
+  const auto dir = scratch("unwritable");
+  const std::string pgn = (dir / "out.pgn").string(), json = (dir / "review.json").string();
+  const std::string svg = (dir / "no-such-folder" / "graph.svg").string();
+  const Outcome r = run({taper::testing::data_path("games/legal_mate.pgn"), "--nodes", "2000", "--svg", svg, "--out", pgn, "--json", json});
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "error: cannot write " + svg)) << r.out;
+  const std::vector<PgnGame> back = read_pgn(slurp(pgn));
+  ASSERT_EQ(back.size(), 1u) << r.out;
+  EXPECT_EQ(back[0].moves.size(), 13u);
+  const std::string j = slurp(json);
+  EXPECT_EQ(j.rfind("{\"games\":[{\"number\":1,", 0), 0u) << j.substr(0, 80);
+  EXPECT_EQ(j.substr(j.size() - 3), "]}\n");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(ReviewCli, OneGameOfAFileToStdout) {
   const Outcome r = run({taper::testing::data_path("games/corner_cases.pgn"), "--game", "2", "--nodes", "3000", "--out", "-"});
   EXPECT_EQ(r.code, 0) << r.out;

@@ -250,11 +250,12 @@ async function explainCurrent() {
   renderTermTable($('eval-terms'), data);
   $('verdict').textContent = data.verdict;
   $('taper-note').textContent = taperNote(data);
-  $('king-safety').replaceChildren(...kingSafetyLines(data).map(({ colour, tone, text }) => {
+  $('king-safety').replaceChildren(...kingSafetyLines(data).map(({ colour, tone, text, title }) => {
     const li = document.createElement('li');
     li.className = tone;
     li.dataset.colour = colour;
     li.textContent = text;
+    li.title = title;
     return li;
   }));
   drawOverlay();

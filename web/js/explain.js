@@ -54,21 +54,17 @@ export function taperNote(data) {
   return `Phase ${data.phase}/${data.phaseMidgame}: a row weighs ${mid}% its middlegame value and ${100 - mid}% its endgame value (${scale}). Weights in pawns, White's point of view.`;
 }
 
-/// One line per king: its zone's danger in words (the board shows the zone itself).
+/// One line per king: its safety in a player's words (`words`, worded by the engine for every
+/// view); the danger units, an engine author's figure, are the line's tooltip.
 export function kingSafetyLines(data) {
   if (!data || !data.kings) return [];
-  const names = { N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' };
-  return data.kings.map((king) => {
-    const who = `${king.colour === 'white' ? 'White' : 'Black'} king on ${king.square}`;
-    const attackers = `${king.attackers} attacker${king.attackers === 1 ? '' : 's'}`;
-    const weak = king.weak.length ? `, weak squares ${king.weak.join(' ')}` : '';
-    const checks = king.safeChecks.length ? `, safe checks by ${king.safeChecks.map((c) => names[c]).join(', ')}` : '';
-    const cost = king.curveApplies && king.penalty > 0
-      ? `costs ${(king.penalty / 100).toFixed(2)} pawns (middlegame)`
-      : king.attackers < 2 ? 'no penalty: the curve needs two attackers' : 'no penalty yet';
-    return { colour: king.colour, tone: king.curveApplies && king.penalty > 0 ? 'danger' : king.attacked.length ? 'watch' : 'calm',
-      text: `${who}: ${king.units} danger units from ${attackers}${weak}${checks}; ${cost}.` };
-  });
+  return data.kings.map((king) => ({
+    colour: king.colour,
+    tone: king.curveApplies && king.penalty > 0 ? 'danger' : king.attacked.length ? 'watch' : 'calm',
+    text: king.words,
+    title: `${king.units} king-danger units (the evaluation's own scale), ${king.attackers} attacker${king.attackers === 1 ? '' : 's'}` +
+      (king.curveApplies ? `, penalty ${king.penalty} cp middlegame, ${king.penaltyEndgame} cp endgame` : ''),
+  }));
 }
 
 /// Board coordinates (0..7 from the top-left as drawn) of square `key` ("e4").

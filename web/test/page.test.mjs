@@ -7,7 +7,8 @@
 //   - a bad FEN in the address gives a clear message and no crash;
 //   - a search can be stopped, and the page goes on working;
 //   - "Review a game" reviews a pasted PGN: Black's known blunder marked ?? with its reason,
-//     and a clicked move's position on the board.
+//     and a clicked move's position on the board; a file whose first game is broken reviews
+//     the first game that can be.
 // Run by web/test/run.sh (make test-web): TAPER_WEB_SITE is the built page, TAPER_NATIVE the
 // native binary, CHROMIUM the browser; SCREENSHOTS=DIR also writes the three pictures of docs/.
 import { after, before, describe, test } from 'node:test';
@@ -231,6 +232,15 @@ describe('Taper web page', () => {
     assert.equal((await page.inputValue('#fen-input')).split(' ')[0], after.fen.split(' ')[0]);
     await waitForExplanation(page);
     assert.ok((await page.getAttribute('#review-download', 'href')).startsWith('blob:'), 'the annotated PGN to download');
+    // A pasted file whose first game is broken: the Game field is left empty, so the first game
+    // that can be reviewed is (issue 110: the page once always asked for game 1 and stopped).
+    assert.equal(await page.inputValue('#review-game'), '');
+    await page.fill('#review-pgn', '[Event "broken"]\n\n1. e4 Ke7 *\n\n[Event "good"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n');
+    await page.click('#review-start');
+    await page.waitForFunction(() => document.body.dataset.review === 'running');
+    await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 120000 });
+    assert.match(await page.textContent('#review-status'), /0-1/);
+    assert.equal((await page.$$eval('#review-moves .review-move', (bs) => bs.length)), 4, 'game 2 reviewed');
     // A text that is no game says so.
     await page.fill('#review-pgn', 'hello');
     await page.click('#review-start');
