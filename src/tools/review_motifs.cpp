@@ -84,7 +84,8 @@ Bitboard pinners_of(const Position& pos, Square sq, Color us) {
                            (rook_attacks_bb(ksq, 0) & pos.pieces(them, ROOK, QUEEN));
   for (Bitboard b = sliders; b;) {
     const Square s = pop_lsb(b);
-    const Bitboard between = between_bb(s, ksq) & pos.pieces();
+    // between_bb() includes its second square (the king): only the squares strictly between count.
+    const Bitboard between = between_bb(s, ksq) & ~square_bb(ksq) & pos.pieces();
     if (between == square_bb(sq)) out |= square_bb(s);
   }
   return out;
