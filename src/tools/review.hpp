@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "board/pgn.hpp"
@@ -179,17 +180,51 @@ MoveClass classify_move(bool book, Mark mark, bool playedBest, double chancesBef
 std::vector<size_t> great_candidates(const PgnGame& game, const std::vector<Position>& positions,
                                      const std::vector<PositionVerdict>& verdicts);
 
-// --- The opening book (review_book.cpp) ----------------------------------------------------------
+// --- The opening, by lichess's table (review_openings.cpp) --------------------------------------
 
-/// How many plies of the game, from the standard start position, follow well-known opening
-/// theory (a small built-in tree of main lines), and the opening's name ("" when none).
+/// A game's opening by lichess's table of named openings (src/tools/openings/, CC0): the deepest
+/// named position the game reaches, by position so that transpositions count, and how many plies
+/// from the start stay on the table's lines (book moves, never marked). Games from a set-up
+/// position or Chess960 have none.
 struct BookPrefix {
-  int plies = 0;
-  std::string name;
+  int plies = 0;          ///< leading plies whose positions all lie on a line of the table
+  std::string eco, name;  ///< "B20", "Sicilian Defense" ("" when no named position is reached)
+  int leftTheory = -1;    ///< the ply of the first move after which the position is off the table (-1: never, or a set-up start)
 };
 BookPrefix book_prefix(const PgnGame& game);
-/// The book's lines whose moves do not replay legally to their end (for the unit test: none).
-std::vector<std::string> book_lines_not_replaying();
+/// The table's lines that do not replay legally from the start position (for the unit test: none).
+std::vector<std::string> opening_lines_not_replaying();
+/// How many named positions the table holds.
+size_t opening_table_size();
+
+// --- Clocks (review_clocks.cpp) -----------------------------------------------------------------
+
+/// The time control of the `TimeControl` tag: "300+3" (seconds, increment), "600", or a
+/// multi-period "40/7200:3600" (its first period's time, no increment). baseMs is -1 when the
+/// tag is absent, "-", "?" or garbled.
+struct TimeControl {
+  int64_t baseMs = -1, incrementMs = 0;
+};
+TimeControl parse_time_control(std::string_view tag);
+
+/// The clock of a `[%clk H:MM:SS]` command in a comment (also `M:SS` and tenths, `0:04:59.9`), in
+/// ms; -1 when the comment has none or it is garbled.
+int64_t parse_clock_ms(std::string_view comment);
+
+/// Each move's clock (the mover's time left after it, as the PGN gives it) and the time it took:
+/// the mover's previous clock (the control's start for its first move) minus this one plus the
+/// increment. -1 for what is unknown: no clock on this move or the one before it, a negative time.
+struct MoveClock {
+  int64_t clockMs = -1, spentMs = -1;
+};
+std::vector<MoveClock> game_clocks(const PgnGame& game, const TimeControl& tc);
+
+/// A move made with little time left: the mover's clock after it below 10 % of the starting clock
+/// (`TimeTroublePercent`), or below 30 s (`TimeTroubleMs`) when the TimeControl tag does not give
+/// the start.
+inline constexpr int TimeTroublePercent = 10;
+inline constexpr int64_t TimeTroubleMs = 30000;
+bool in_time_trouble(int64_t clockMs, const TimeControl& tc);
 
 // --- The review itself (review_game.cpp) ---------------------------------------------------------
 
@@ -213,6 +248,9 @@ struct MoveReview {
   std::vector<Move> playedLine;  ///< the move played and the best replies, from the same position
   std::string reason;          ///< one sentence, for mistakes and blunders
   std::string label;           ///< "mate in 3", "tablebase win" ... for the position after the move
+  int64_t clockMs = -1;        ///< the mover's clock after the move ([%clk]), -1 when unknown
+  int64_t spentMs = -1;        ///< the time the move took, -1 when unknown (game_clocks())
+  bool timeTrouble = false;    ///< a mistake or blunder made with little time left (in_time_trouble())
 };
 
 struct PlayerSummary {
@@ -220,6 +258,7 @@ struct PlayerSummary {
   int acpl = 0;  ///< average centipawn loss over the moves judged (book moves are not), as lichess rounds it
   int moves = 0, inaccuracies = 0, mistakes = 0, blunders = 0;
   std::array<int, MoveClassCount> classes{};  ///< moves of each class, indexed by size_t(MoveClass)
+  int timeTroubleErrors = 0;  ///< mistakes and blunders made with little time left (MoveReview::timeTrouble)
 };
 
 struct GameReview {
@@ -228,6 +267,8 @@ struct GameReview {
   std::vector<MoveReview> moves;
   PlayerSummary players[COLOR_NB];
   BookPrefix book;
+  TimeControl timeControl;                 ///< from the TimeControl tag
+  bool hasClocks = false;                  ///< some move has a [%clk]
   std::string finalLabel;                  ///< "checkmate", "stalemate", "mate in 2", ... after the last move
   std::string method;                      ///< how it was searched, e.g. "1000 ms a position" (for the PGN's summary)
 };
@@ -265,6 +306,8 @@ std::string annotated_pgn(const GameReview& review);
 std::string review_svg(const GameReview& review);
 /// The terminal summary: accuracy, counts, the three worst moves with their reasons.
 std::string review_summary_text(const GameReview& review);
+/// Where the game left the opening table: "move 7 (7...Nf6)"; "" when it never did or had no book.
+std::string left_theory_text(const GameReview& review);
 /// The whole review as one JSON object (docs/REVIEW.md lists the fields).
 std::string review_json(const GameReview& review);
 

@@ -34,7 +34,7 @@ std::string player_json(const PlayerSummary& p) {
     classes += (c ? "," : "") + json_quoted(move_class_name(MoveClass(c))) + ":" + std::to_string(p.classes[c]);
   return "{\"accuracy\":" + fixed(p.accuracy, 1) + ",\"acpl\":" + std::to_string(p.acpl) + ",\"moves\":" + std::to_string(p.moves) + ",\"inaccuracies\":" +
          std::to_string(p.inaccuracies) + ",\"mistakes\":" + std::to_string(p.mistakes) + ",\"blunders\":" + std::to_string(p.blunders) +
-         ",\"classes\":{" + classes + "}}";
+         ",\"classes\":{" + classes + "},\"timeTroubleErrors\":" + std::to_string(p.timeTroubleErrors) + "}";
 }
 
 }  // namespace
@@ -46,7 +46,9 @@ std::string review_json(const GameReview& r) {
   o << "{\"number\":" << g.number << ",\"title\":" << json_quoted(g.title()) << ",\"result\":" << json_quoted(g.result) << ",\"tags\":{";
   for (size_t k = 0; k < g.tags.size(); ++k) o << (k ? "," : "") << json_quoted(g.tags[k].first) << ":" << json_quoted(g.tags[k].second);
   o << "},\"startFen\":" << json_quoted(positions[0].fen()) << ",\"chess960\":" << (g.chess960 ? "true" : "false")
-    << ",\"opening\":" << json_quoted(r.book.name) << ",\"bookPlies\":" << r.book.plies << ",\"white\":" << player_json(r.players[WHITE])
+    << ",\"eco\":" << json_quoted(r.book.eco) << ",\"opening\":" << json_quoted(r.book.name)
+    << ",\"leftTheory\":" << json_quoted(left_theory_text(r)) << ",\"bookPlies\":" << r.book.plies
+    << ",\"timeControl\":{\"baseMs\":" << r.timeControl.baseMs << ",\"incrementMs\":" << r.timeControl.incrementMs << "}" << ",\"white\":" << player_json(r.players[WHITE])
     << ",\"black\":" << player_json(r.players[BLACK]) << ",\"final\":" << json_quoted(r.finalLabel) << ",\"moves\":[";
   for (size_t i = 0; i < r.moves.size(); ++i) {
     const MoveReview& m = r.moves[i];
@@ -61,7 +63,8 @@ std::string review_json(const GameReview& r) {
       << json_quoted(mark_glyph(m.mark)) << ",\"class\":" << json_quoted(move_class_name(m.moveClass)) << ",\"book\":" << (m.book ? "true" : "false") << ",\"label\":" << json_quoted(m.label)
       << ",\"best\":" << json_quoted(numbered_line(positions[i], m.bestLine, 1)) << ",\"bestLine\":" << json_quoted(numbered_line(positions[i], m.bestLine, 12))
       << ",\"bestLineUci\":" << uci_list(m.bestLine, g.chess960) << ",\"playedLine\":" << json_quoted(numbered_line(positions[i], m.playedLine, 12))
-      << ",\"depth\":" << after.depth << ",\"reason\":" << json_quoted(m.reason) << "}";
+      << ",\"clockMs\":" << m.clockMs << ",\"spentMs\":" << m.spentMs
+      << ",\"timeTrouble\":" << (m.timeTrouble ? "true" : "false") << ",\"depth\":" << after.depth << ",\"reason\":" << json_quoted(m.reason) << "}";
   }
   o << "]}";
   return o.str();

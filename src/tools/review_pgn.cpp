@@ -101,18 +101,24 @@ std::string counts(const PlayerSummary& p) {
 std::string annotated_pgn(const GameReview& r) {
   const PgnGame& g = *r.game;
   std::string out;
-  bool annotator = false;
+  bool annotator = false, eco = false, opening = false;
   for (const auto& [name, value] : g.tags) {
     out += "[" + name + " \"" + pgn_escape(value) + "\"]\n";
     annotator |= name == "Annotator";
+    eco |= name == "ECO";
+    opening |= name == "Opening";
   }
+  // The opening by lichess's table, where the player's own tags do not say it already.
+  if (!eco && !r.book.eco.empty()) out += "[ECO \"" + pgn_escape(r.book.eco) + "\"]\n";
+  if (!opening && !r.book.name.empty()) out += "[Opening \"" + pgn_escape(r.book.name) + "\"]\n";
   if (!annotator) out += "[Annotator \"" + pgn_escape(engine_name()) + "\"]\n";
   out += "\n";
 
   Wrapper w;
   std::string summary = "Reviewed by " + engine_name() + (r.method.empty() ? "" : ", " + r.method) + ". " + player(g, WHITE) + ": " + counts(r.players[WHITE]) + ". " +
                         player(g, BLACK) + ": " + counts(r.players[BLACK]) + ".";
-  if (!r.book.name.empty()) summary += " Opening: " + r.book.name + ".";
+  if (!r.book.name.empty()) summary += " Opening: " + r.book.eco + " " + r.book.name + ".";
+  if (const std::string left = left_theory_text(r); !left.empty()) summary += " Left theory at " + left + ".";
   for (const std::string& c : g.comments)
     if (!without_eval(c).empty()) w.comment(without_eval(c));
   w.comment(summary);
@@ -139,7 +145,7 @@ std::string annotated_pgn(const GameReview& r) {
       text = "[%eval " + eval_text(white) + "]";
       if (!m.label.empty()) text += " " + std::string(1, char(std::toupper(static_cast<unsigned char>(m.label[0])))) + m.label.substr(1) + ".";
     }
-    if (m.book && (i + 1 == size_t(r.book.plies))) text += " Book" + (r.book.name.empty() ? std::string(".") : ": " + r.book.name + ".");
+    if (m.book && (i + 1 == size_t(r.book.plies))) text += " End of theory" + (r.book.name.empty() ? std::string(".") : ": " + r.book.eco + " " + r.book.name + ".");
     const bool marked = m.mark != Mark::None;
     if (marked) {
       // A Miss keeps its mark's NAG ($6 or $2 by size) and says both.
