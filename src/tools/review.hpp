@@ -155,11 +155,12 @@ const char* move_class_name(MoveClass c);
 /// double lichess's (a move that loses nothing, or the engine's own choice, is Best).
 inline constexpr double ExcellentDrop = 4, GoodDrop = InaccuracyDrop;
 
-/// Miss: the opponent's last move gave at least `MissOffered` points (the mover's chances before
-/// its own move against its chances before the opponent's move), and the move played gives back
-/// more than half of that.
+/// Miss: the opponent's last move was a mistake or a blunder (`opponentMark`) that gave at least
+/// `MissOffered` points (the mover's chances before its own move against its chances before the
+/// opponent's move), and the move played gives back more than half of that. The mark is needed:
+/// two searches one ply apart disagree by a few points, and that is no gift.
 inline constexpr double MissOffered = MistakeDrop;
-bool is_miss(double chancesBeforeOpponentMove, double chancesBefore, double chancesAfter);
+bool is_miss(Mark opponentMark, double chancesBeforeOpponentMove, double chancesBefore, double chancesAfter);
 
 /// Great: the move played is the best move, it keeps chances of at least `GreatMinChances` (a
 /// draw or better is still there to keep) and the best other move would lose `GreatMargin` points

@@ -23,7 +23,8 @@ const char* move_class_name(MoveClass c) {
   return "";
 }
 
-bool is_miss(double chancesBeforeOpponentMove, double chancesBefore, double chancesAfter) {
+bool is_miss(Mark opponentMark, double chancesBeforeOpponentMove, double chancesBefore, double chancesAfter) {
+  if (opponentMark < Mark::Mistake) return false;
   const double offered = chancesBefore - chancesBeforeOpponentMove;
   const double kept = chancesAfter - chancesBeforeOpponentMove;
   return offered >= MissOffered && kept < offered / 2;

@@ -117,7 +117,8 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
     if (m.mark >= Mark::Mistake) m.reason = mistake_reason(positions[i], m);
     // Miss: against the mover's chances before the opponent's last move (its chances are the
     // complement of the opponent's with the opponent's best move).
-    const bool miss = i > 0 && !review.moves.back().book && is_miss(100 - review.moves.back().chancesBefore, m.chancesBefore, m.chancesAfter);
+    const MoveReview* last = i > 0 ? &review.moves.back() : nullptr;
+    const bool miss = last && is_miss(last->mark, 100 - last->chancesBefore, m.chancesBefore, m.chancesAfter);
     const bool great = m.played == before.best && before.hasSecond &&
                        is_great(m.chancesBefore, expected_score(before.secondScore, before.secondTablebase, material));
     m.moveClass = classify_move(m.book, m.mark, m.played == before.best, m.chancesBefore, m.chancesAfter, miss, great);
