@@ -5,9 +5,11 @@
 // method and the thresholds.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "board/pgn.hpp"
@@ -39,6 +41,12 @@ struct PositionVerdict {
   std::vector<Move> pv;        ///< the best line, beginning with `best`
   int depth = 0;
   uint64_t nodes = 0;
+  /// The best of the other moves (search_second_best): searched only where the move played was
+  /// the best one and might be the only good one (great_candidates()).
+  bool hasSecond = false;
+  Value secondScore = VALUE_ZERO;
+  bool secondTablebase = false;
+  Move second = Move::none();
 };
 
 /// The positions of a game: the start and the one after each move, each with the game's history
@@ -46,8 +54,10 @@ struct PositionVerdict {
 std::vector<Position> game_positions(const PgnGame& game);
 
 /// Searches one position with one search thread (`engine` is cleared first, so the result does
-/// not depend on what it searched before). Checkmate and stalemate are not searched.
-PositionVerdict search_position(Engine& engine, const Position& pos, const ReviewLimits& limits);
+/// not depend on what it searched before). Checkmate and stalemate are not searched. A non-empty
+/// `onlyMoves` restricts the search to those moves (UCI's `go searchmoves`).
+PositionVerdict search_position(Engine& engine, const Position& pos, const ReviewLimits& limits,
+                                const std::vector<Move>& onlyMoves = {});
 
 /// Searches every position, `limits.threads` at a time. `progress(done, total)` is called after
 /// each finished position, from whichever worker finished it, one call at a time.
@@ -65,8 +75,17 @@ inline constexpr int RecheckFactor = 8;
 int recheck_missed_mates(const PgnGame& game, const std::vector<Position>& positions, std::vector<PositionVerdict>& verdicts,
                          const ReviewLimits& limits);
 
-/// The positions of `game` searched (search_positions) and the missed mates looked at again
-/// (recheck_missed_mates): what review_game() needs.
+/// The second-best move of every position great_candidates() names: a search of the position
+/// with the best move left out (the second line of a MultiPV 2 search), with half the limit
+/// (`SecondBestShare`), so that review_game() can tell a Great move (the only one that keeps the
+/// result) from one of several good ones. Returns how many positions were searched.
+inline constexpr int SecondBestShare = 2;
+int search_second_best(const PgnGame& game, const std::vector<Position>& positions, std::vector<PositionVerdict>& verdicts,
+                       const ReviewLimits& limits);
+
+/// The positions of `game` searched (search_positions), the missed mates looked at again
+/// (recheck_missed_mates) and the candidates for Great searched for their second-best move
+/// (search_second_best): what review_game() needs.
 std::vector<PositionVerdict> search_game(const PgnGame& game, const ReviewLimits& limits,
                                          const std::function<void(int done, int total)>& progress = {});
 
@@ -117,17 +136,96 @@ struct GameAccuracy {
 GameAccuracy game_accuracy(const std::vector<double>& whiteWinPercents, const std::vector<double>& moveAccuracies,
                            Color firstMover, const std::vector<bool>& judged = {});
 
-// --- The opening book (review_book.cpp) ----------------------------------------------------------
+// --- Move classes as chess.com names them (review_classes.cpp) ----------------------------------
 
-/// How many plies of the game, from the standard start position, follow well-known opening
-/// theory (a small built-in tree of main lines), and the opening's name ("" when none).
+/// Every move gets one class, chess.com's words for it (its help page "How are moves classified?
+/// What is a 'blunder' or 'brilliant'?"); docs/REVIEW.md gives the thresholds beside chess.com's
+/// and lichess's. Inaccuracy, Mistake and Blunder are the marks (Mark); Miss takes the place of an
+/// inaccuracy or mistake that gave back most of what the opponent's mistake had just offered.
+/// No Brilliant: chess.com reserves it for good piece sacrifices, which this review does not
+/// recognise.
+enum class MoveClass { Best, Excellent, Good, Book, Inaccuracy, Mistake, Blunder, Miss, Great };
+inline constexpr size_t MoveClassCount = 9;
+
+/// "best", "excellent", "good", "book", "inaccuracy", "mistake", "blunder", "miss", "great".
+const char* move_class_name(MoveClass c);
+
+/// Below these drops of the mover's chances (percentage points, as the marks) an unmarked move is
+/// Excellent, then Good: chess.com's 2 and 5 points of expected score doubled, as the marks
+/// double lichess's (a move that loses nothing, or the engine's own choice, is Best).
+inline constexpr double ExcellentDrop = 4, GoodDrop = InaccuracyDrop;
+
+/// Miss: the opponent's last move was a mistake or a blunder (`opponentMark`) that gave at least
+/// `MissOffered` points (the mover's chances before its own move against its chances before the
+/// opponent's move), and the move played gives back more than half of that. The mark is needed:
+/// two searches one ply apart disagree by a few points, and that is no gift.
+inline constexpr double MissOffered = MistakeDrop;
+bool is_miss(Mark opponentMark, double chancesBeforeOpponentMove, double chancesBefore, double chancesAfter);
+
+/// Great: the move played is the best move, it keeps chances of at least `GreatMinChances` (a
+/// draw or better is still there to keep) and the best other move would lose `GreatMargin` points
+/// or more (a mistake: this was the only move).
+inline constexpr double GreatMinChances = 40, GreatMargin = MistakeDrop;
+bool is_great(double chancesBefore, double secondBestChances);
+
+/// The class of a move: Book in the book; else Miss when `miss` and the mark is an inaccuracy or
+/// a mistake (a blunder stays one: it threw away more than the gift); else its mark; else Great
+/// when `great`; else Best when it is the search's best move (`playedBest`) or loses nothing,
+/// Excellent or Good by its drop.
+MoveClass classify_move(bool book, Mark mark, bool playedBest, double chancesBefore, double chancesAfter, bool miss, bool great);
+
+/// The positions (indexes into game_positions()) whose move played might be Great, so that only
+/// they get a second search (search_second_best): the move played is the search's best, out of
+/// the book, not the only legal move, not a recapture on the square just taken nor a checkmate
+/// (moves anyone finds), and its chances are at least GreatMinChances.
+std::vector<size_t> great_candidates(const PgnGame& game, const std::vector<Position>& positions,
+                                     const std::vector<PositionVerdict>& verdicts);
+
+// --- The opening, by lichess's table (review_openings.cpp) --------------------------------------
+
+/// A game's opening by lichess's table of named openings (src/tools/openings/, CC0): the deepest
+/// named position the game reaches, by position so that transpositions count, and how many plies
+/// from the start stay on the table's lines (book moves, never marked). Games from a set-up
+/// position or Chess960 have none.
 struct BookPrefix {
-  int plies = 0;
-  std::string name;
+  int plies = 0;          ///< leading plies whose positions all lie on a line of the table
+  std::string eco, name;  ///< "B20", "Sicilian Defense" ("" when no named position is reached)
+  int leftTheory = -1;    ///< the ply of the first move after which the position is off the table (-1: never, or a set-up start)
 };
 BookPrefix book_prefix(const PgnGame& game);
-/// The book's lines whose moves do not replay legally to their end (for the unit test: none).
-std::vector<std::string> book_lines_not_replaying();
+/// The table's lines that do not replay legally from the start position (for the unit test: none).
+std::vector<std::string> opening_lines_not_replaying();
+/// How many named positions the table holds.
+size_t opening_table_size();
+
+// --- Clocks (review_clocks.cpp) -----------------------------------------------------------------
+
+/// The time control of the `TimeControl` tag: "300+3" (seconds, increment), "600", or a
+/// multi-period "40/7200:3600" (its first period's time, no increment). baseMs is -1 when the
+/// tag is absent, "-", "?" or garbled.
+struct TimeControl {
+  int64_t baseMs = -1, incrementMs = 0;
+};
+TimeControl parse_time_control(std::string_view tag);
+
+/// The clock of a `[%clk H:MM:SS]` command in a comment (also `M:SS` and tenths, `0:04:59.9`), in
+/// ms; -1 when the comment has none or it is garbled.
+int64_t parse_clock_ms(std::string_view comment);
+
+/// Each move's clock (the mover's time left after it, as the PGN gives it) and the time it took:
+/// the mover's previous clock (the control's start for its first move) minus this one plus the
+/// increment. -1 for what is unknown: no clock on this move or the one before it, a negative time.
+struct MoveClock {
+  int64_t clockMs = -1, spentMs = -1;
+};
+std::vector<MoveClock> game_clocks(const PgnGame& game, const TimeControl& tc);
+
+/// A move made with little time left: the mover's clock after it below 10 % of the starting clock
+/// (`TimeTroublePercent`), or below 30 s (`TimeTroubleMs`) when the TimeControl tag does not give
+/// the start.
+inline constexpr int TimeTroublePercent = 10;
+inline constexpr int64_t TimeTroubleMs = 30000;
+bool in_time_trouble(int64_t clockMs, const TimeControl& tc);
 
 // --- The review itself (review_game.cpp) ---------------------------------------------------------
 
@@ -145,17 +243,23 @@ struct MoveReview {
   double accuracy = 100;       ///< lichess's move accuracy
   int cpLoss = 0;              ///< centipawns lost, scores ceiled at ten pawns (lila's AccuracyCP)
   Mark mark = Mark::None;
+  MoveClass moveClass = MoveClass::Best;  ///< chess.com's name for the move (review_classes.cpp)
   bool book = false;           ///< within the opening book: never marked
   std::vector<Move> bestLine;  ///< from the position before the move
   std::vector<Move> playedLine;  ///< the move played and the best replies, from the same position
   std::string reason;          ///< one sentence, for mistakes and blunders
   std::string label;           ///< "mate in 3", "tablebase win" ... for the position after the move
+  int64_t clockMs = -1;        ///< the mover's clock after the move ([%clk]), -1 when unknown
+  int64_t spentMs = -1;        ///< the time the move took, -1 when unknown (game_clocks())
+  bool timeTrouble = false;    ///< a mistake or blunder made with little time left (in_time_trouble())
 };
 
 struct PlayerSummary {
   double accuracy = 100;
   int acpl = 0;  ///< average centipawn loss over the moves judged (book moves are not), as lichess rounds it
   int moves = 0, inaccuracies = 0, mistakes = 0, blunders = 0;
+  std::array<int, MoveClassCount> classes{};  ///< moves of each class, indexed by size_t(MoveClass)
+  int timeTroubleErrors = 0;  ///< mistakes and blunders made with little time left (MoveReview::timeTrouble)
 };
 
 struct GameReview {
@@ -164,6 +268,8 @@ struct GameReview {
   std::vector<MoveReview> moves;
   PlayerSummary players[COLOR_NB];
   BookPrefix book;
+  TimeControl timeControl;                 ///< from the TimeControl tag
+  bool hasClocks = false;                  ///< some move has a [%clk]
   std::string finalLabel;                  ///< "checkmate", "stalemate", "mate in 2", ... after the last move
   std::string method;                      ///< how it was searched, e.g. "1000 ms a position" (for the PGN's summary)
 };
@@ -201,6 +307,8 @@ std::string annotated_pgn(const GameReview& review);
 std::string review_svg(const GameReview& review);
 /// The terminal summary: accuracy, counts, the three worst moves with their reasons.
 std::string review_summary_text(const GameReview& review);
+/// Where the game left the opening table: "move 7 (7...Nf6)"; "" when it never did or had no book.
+std::string left_theory_text(const GameReview& review);
 /// The whole review as one JSON object (docs/REVIEW.md lists the fields).
 std::string review_json(const GameReview& review);
 

@@ -48,6 +48,8 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
   review.game = &game;
   review.positions = std::move(verdicts);
   review.book = book_prefix(game);
+  review.timeControl = parse_time_control(game.tag("TimeControl"));
+  const std::vector<MoveClock> clocks = game_clocks(game, review.timeControl);
   const std::vector<Position> positions = game_positions(game);
   auto& v = review.positions;
   if (v.size() != positions.size()) return review;  // not searched: nothing to say
@@ -99,12 +101,27 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
     m.whiteChances = positions[i + 1].side_to_move() == WHITE ? afterForMover : 100 - afterForMover;
     m.accuracy = move_accuracy(lichess_win_percent(m.bestScore), lichess_win_percent(m.playedScore));
     m.cpLoss = std::max(0, std::clamp(m.bestScore, -1000, 1000) - std::clamp(m.playedScore, -1000, 1000));
-    if (!m.book && m.played != before.best) m.mark = mark_for(m.chancesBefore, m.chancesAfter, m.bestScore, m.playedScore);
+    if (m.played != before.best) {
+      const Mark mark = mark_for(m.chancesBefore, m.chancesAfter, m.bestScore, m.playedScore);
+      // The table also names traps that end in mate (Fool's Mate, the Sea-Cadet Mate): theory of
+      // how to lose. A move that allows a forced mate or lets one slip ends the book there, so
+      // that it is marked like any other; a book move the engine merely dislikes stays unmarked.
+      const bool mateBlunder = m.playedScore <= VALUE_MATED_IN_MAX_PLY || m.bestScore >= VALUE_MATE_IN_MAX_PLY;
+      if (m.book && mark == Mark::Blunder && mateBlunder) m.book = false, review.book.plies = int(i);
+      if (!m.book) m.mark = mark;
+    }
     m.bestLine = before.pv;
     m.playedLine = {m.played};
     if (!after.over) m.playedLine.insert(m.playedLine.end(), after.pv.begin(), after.pv.end());
     m.label = verdict_label(after, positions[i + 1].side_to_move());
     if (m.mark >= Mark::Mistake) m.reason = mistake_reason(positions[i], m);
+    // Miss: against the mover's chances before the opponent's last move (its chances are the
+    // complement of the opponent's with the opponent's best move).
+    const MoveReview* last = i > 0 ? &review.moves.back() : nullptr;
+    const bool miss = last && is_miss(last->mark, 100 - last->chancesBefore, m.chancesBefore, m.chancesAfter);
+    const bool great = m.played == before.best && before.hasSecond &&
+                       is_great(m.chancesBefore, expected_score(before.secondScore, before.secondTablebase, material));
+    m.moveClass = classify_move(m.book, m.mark, m.played == before.best, m.chancesBefore, m.chancesAfter, miss, great);
 
     PlayerSummary& p = review.players[m.mover];
     ++p.moves;
@@ -112,6 +129,12 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
     p.inaccuracies += m.mark == Mark::Inaccuracy;
     p.mistakes += m.mark == Mark::Mistake;
     p.blunders += m.mark == Mark::Blunder;
+    ++p.classes[size_t(m.moveClass)];
+    m.clockMs = clocks[i].clockMs;
+    m.spentMs = clocks[i].spentMs;
+    review.hasClocks = review.hasClocks || m.clockMs >= 0;
+    m.timeTrouble = m.mark >= Mark::Mistake && in_time_trouble(m.clockMs, review.timeControl);
+    p.timeTroubleErrors += m.timeTrouble;
     whiteWin.push_back(white_win_percent(i + 1));
     accuracies.push_back(m.accuracy);
     judged.push_back(!m.book);

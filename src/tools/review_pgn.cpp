@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The annotated PGN of a review, in the shape lichess exports and GUIs read: the game's tags and
-// moves, `{ [%eval 0.35] }` after every move, marks as NAGs ($6 ?!, $2 ?, $4 ??), the reason and
+// moves, `{ [%eval 0.35] }` after every move, marks as NAGs ($6 ?!, $2 ?, $4 ??; $1 ! for a Great move), the reason and
 // the best line (as a variation) at each mistake and blunder, a summary before the first move.
 // The player's own comments are kept (old [%eval] commands dropped); their variations and NAGs are
 // not, so that what a GUI shows is the review.
@@ -101,18 +101,24 @@ std::string counts(const PlayerSummary& p) {
 std::string annotated_pgn(const GameReview& r) {
   const PgnGame& g = *r.game;
   std::string out;
-  bool annotator = false;
+  bool annotator = false, eco = false, opening = false;
   for (const auto& [name, value] : g.tags) {
     out += "[" + name + " \"" + pgn_escape(value) + "\"]\n";
     annotator |= name == "Annotator";
+    eco |= name == "ECO";
+    opening |= name == "Opening";
   }
+  // The opening by lichess's table, where the player's own tags do not say it already.
+  if (!eco && !r.book.eco.empty()) out += "[ECO \"" + pgn_escape(r.book.eco) + "\"]\n";
+  if (!opening && !r.book.name.empty()) out += "[Opening \"" + pgn_escape(r.book.name) + "\"]\n";
   if (!annotator) out += "[Annotator \"" + pgn_escape(engine_name()) + "\"]\n";
   out += "\n";
 
   Wrapper w;
   std::string summary = "Reviewed by " + engine_name() + (r.method.empty() ? "" : ", " + r.method) + ". " + player(g, WHITE) + ": " + counts(r.players[WHITE]) + ". " +
                         player(g, BLACK) + ": " + counts(r.players[BLACK]) + ".";
-  if (!r.book.name.empty()) summary += " Opening: " + r.book.name + ".";
+  if (!r.book.name.empty()) summary += " Opening: " + r.book.eco + " " + r.book.name + ".";
+  if (const std::string left = left_theory_text(r); !left.empty()) summary += " Left theory at " + left + ".";
   for (const std::string& c : g.comments)
     if (!without_eval(c).empty()) w.comment(without_eval(c));
   w.comment(summary);
@@ -127,6 +133,7 @@ std::string annotated_pgn(const GameReview& r) {
     else if (needNumber) w.word(std::to_string(number) + "...");
     w.word(m.san);
     if (m.mark != Mark::None) w.word("$" + std::to_string(mark_nag(m.mark)));
+    else if (m.moveClass == MoveClass::Great) w.word("$1");
     for (const std::string& c : g.moves[i].comments)
       if (!without_eval(c).empty()) w.comment(without_eval(c));
     const PositionVerdict& after = r.positions[i + 1];
@@ -138,14 +145,18 @@ std::string annotated_pgn(const GameReview& r) {
       text = "[%eval " + eval_text(white) + "]";
       if (!m.label.empty()) text += " " + std::string(1, char(std::toupper(static_cast<unsigned char>(m.label[0])))) + m.label.substr(1) + ".";
     }
-    if (m.book && (i + 1 == size_t(r.book.plies))) text += " Book" + (r.book.name.empty() ? std::string(".") : ": " + r.book.name + ".");
+    if (m.book && (i + 1 == size_t(r.book.plies))) text += " End of theory" + (r.book.name.empty() ? std::string(".") : ": " + r.book.eco + " " + r.book.name + ".");
     const bool marked = m.mark != Mark::None;
     if (marked) {
-      const std::string name = mark_name(m.mark);
+      // A Miss keeps its mark's NAG ($6 or $2 by size) and says both.
+      const std::string name = m.moveClass == MoveClass::Miss ? std::string("miss, ") + (m.mark == Mark::Inaccuracy ? "an " : "a ") + mark_name(m.mark)
+                                                              : mark_name(m.mark);
       // The reason names the better move itself; without one (an inaccuracy), say which it was.
       text += " " + std::string(1, char(std::toupper(static_cast<unsigned char>(name[0])))) + name.substr(1) + ". " +
               (m.reason.empty() ? numbered_line(pos, m.bestLine, 1) + " was best." : m.reason);
     }
+    if (m.moveClass == MoveClass::Great && r.positions[i].hasSecond)
+      text += " Great move: the only one that keeps the chances (" + numbered_line(pos, {r.positions[i].second}, 1) + " was next best).";
     w.comment(text);
     needNumber = true;  // every move carries a comment, so Black's next move needs its number
     if (marked && m.mark >= Mark::Mistake && !m.bestLine.empty()) {

@@ -33,11 +33,48 @@ const char* mark_colour(Mark m) {
   return m == Mark::Blunder ? "#d62728" : m == Mark::Mistake ? "#ef7d1a" : "#e3b505";
 }
 
+/// Each side's clock after its moves as a line (White light, Black dark), minutes on the left,
+/// the moves on the same x as the chances above; moves flagged in time trouble as red dots.
+std::string clock_plot(const GameReview& r, double left, double top, double plotW, double plotH, double step) {
+  int64_t most = std::max<int64_t>(r.timeControl.baseMs, 1000);
+  for (const MoveReview& m : r.moves) most = std::max(most, m.clockMs);
+  auto x = [&](size_t ply) { return left + step * double(ply); };
+  auto y = [&](int64_t ms) { return top + plotH * (1 - double(ms) / double(most)); };
+  std::string s = "<rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(plotW) + "\" height=\"" + num(plotH) +
+                  "\" fill=\"#fafafa\" stroke=\"#cccccc\"/>\n";
+  for (Color c : {WHITE, BLACK}) {
+    std::string line;
+    for (size_t i = 0; i < r.moves.size(); ++i) {
+      const MoveReview& m = r.moves[i];
+      if (m.mover != c || m.clockMs < 0) continue;
+      line += (line.empty() ? "M" : " L") + num(x(i + 1)) + "," + num(y(m.clockMs));
+    }
+    if (!line.empty())
+      s += "<path d=\"" + line + "\" fill=\"none\" stroke=\"" + (c == WHITE ? "#9a9a9a" : "#222222") + "\" stroke-width=\"1.6\"><title>" +
+           (c == WHITE ? "White's clock" : "Black's clock") + "</title></path>\n";
+  }
+  for (size_t i = 0; i < r.moves.size(); ++i) {
+    const MoveReview& m = r.moves[i];
+    if (!m.timeTrouble) continue;
+    s += "<circle cx=\"" + num(x(i + 1)) + "\" cy=\"" + num(y(m.clockMs)) + "\" r=\"4\" fill=\"#d62728\"><title>" +
+         xml(m.numbered + mark_glyph(m.mark) + " with " + std::to_string(m.clockMs / 1000) + " s left") + "</title></circle>\n";
+  }
+  const double minutes = double(most) / 60000;
+  s += "<text x=\"" + num(left - 8) + "\" y=\"" + num(top + 10) + "\" font-size=\"11\" text-anchor=\"end\" fill=\"#444\">" +
+       num(minutes) + "'</text>\n";
+  s += "<text x=\"" + num(left - 8) + "\" y=\"" + num(top + plotH) + "\" font-size=\"11\" text-anchor=\"end\" fill=\"#444\">0'</text>\n";
+  s += "<text x=\"" + num(left) + "\" y=\"" + num(top + plotH + 18) + "\" font-size=\"12\" fill=\"#444\">Clocks: White (grey), Black (black); red: a mistake or blunder in time trouble</text>\n";
+  return s;
+}
+
 }  // namespace
 
 std::string review_svg(const GameReview& r) {
   const PgnGame& g = *r.game;
   constexpr double W = 900, H = 420, left = 56, right = 24, top = 78, bottom = 48;
+  // With clocks, a second plot below the first: each side's clock after its moves.
+  constexpr double clockTop = H + 8, clockH = 110, clockBottom = 44;
+  const double totalH = r.hasClocks ? clockTop + clockH + clockBottom : H;
   const double plotW = W - left - right, plotH = H - top - bottom;
   const size_t plies = r.moves.size();
   const double step = plotW / double(std::max<size_t>(plies, 1));
@@ -45,8 +82,8 @@ std::string review_svg(const GameReview& r) {
   auto y = [&](double chances) { return top + plotH * (1 - chances / 100); };
 
   // data-plot-left and data-plot-step let a page map a click to the move under it.
-  std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(W) + "\" height=\"" + num(H) + "\" viewBox=\"0 0 " +
-                  num(W) + " " + num(H) + "\" font-family=\"DejaVu Sans, Verdana, sans-serif\" data-plot-left=\"" + num(left) +
+  std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(W) + "\" height=\"" + num(totalH) + "\" viewBox=\"0 0 " +
+                  num(W) + " " + num(totalH) + "\" font-family=\"DejaVu Sans, Verdana, sans-serif\" data-plot-left=\"" + num(left) +
                   "\" data-plot-step=\"" + num(step) + "\">\n";
   s += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
   // Title: the players and the result; below, the event and year, then each side's accuracy.
@@ -65,7 +102,7 @@ std::string review_svg(const GameReview& r) {
   }
   if (!r.book.name.empty()) {
     where += where.empty() ? "" : "  \u00b7  ";
-    where += r.book.name;
+    where += r.book.eco + " " + r.book.name;
   }
   s += "<text x=\"" + num(left) + "\" y=\"46\" font-size=\"12\" fill=\"#444\">" + xml(where) + "</text>\n";
   char sub[256];
@@ -139,6 +176,7 @@ std::string review_svg(const GameReview& r) {
     s += "<text x=\"" + num(lx + 9) + "\" y=\"" + num(H - 12) + "\" font-size=\"12\" fill=\"#444\">" + mark_name(m) + "</text>\n";
     lx += m == Mark::Inaccuracy ? 95 : 75;
   }
+  if (r.hasClocks) s += clock_plot(r, left, clockTop, plotW, clockH, step);
   return s + "</svg>\n";
 }
 

@@ -3,18 +3,29 @@
 // that cost the most, each with its reason.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "board/notation.hpp"
 #include "tools/review.hpp"
 
 namespace taper::tools {
 
+std::string left_theory_text(const GameReview& r) {
+  const int ply = r.book.leftTheory;
+  if (ply < 0 || size_t(ply) >= r.moves.size()) return "";
+  const MoveReview& m = r.moves[size_t(ply)];
+  return "move " + std::to_string(std::atoi(m.numbered.c_str())) + " (" + m.numbered + ")";
+}
+
 std::string review_summary_text(const GameReview& r) {
   const PgnGame& g = *r.game;
   std::string s = g.title() + "   " + g.result + "\n";
-  if (r.book.plies > 0)
-    s += "Opening: " + (r.book.name.empty() ? std::string("book") : r.book.name) + " (book for " + std::to_string(r.book.plies) +
-         " plies, not marked)\n";
+  if (r.book.plies > 0 || !r.book.name.empty()) {
+    s += "Opening: " + (r.book.name.empty() ? std::string("book") : r.book.eco + " " + r.book.name) + " (book for " +
+         std::to_string(r.book.plies) + " plies, not marked";
+    const std::string left = left_theory_text(r);
+    s += left.empty() ? ")\n" : "; left theory at " + left + ")\n";
+  }
   char buf[256];
   std::snprintf(buf, sizeof buf, "%-28s %8s %5s %6s %6s %6s\n", "", "accuracy", "ACPL", "?!", "?", "??");
   s += buf;
@@ -25,6 +36,18 @@ std::string review_summary_text(const GameReview& r) {
     std::snprintf(buf, sizeof buf, "%-28s %7.0f%% %5d %6d %6d %6d\n", name.c_str(), p.accuracy, p.acpl, p.inaccuracies, p.mistakes,
                   p.blunders);
     s += p.moves ? buf : (name + "   no moves\n");
+  }
+  // chess.com's classes, the ones that occur, and the errors made short of time when clocks exist.
+  for (Color c : {WHITE, BLACK}) {
+    std::string classes;
+    for (size_t k = 0; k < MoveClassCount; ++k)
+      if (r.players[c].classes[k]) classes += (classes.empty() ? " " : ", ") + std::to_string(r.players[c].classes[k]) + " " + move_class_name(MoveClass(k));
+    if (!classes.empty()) s += std::string(c == WHITE ? "White:" : "Black:") + classes + "\n";
+  }
+  if (r.hasClocks) {
+    std::snprintf(buf, sizeof buf, "Mistakes and blunders in time trouble: White %d, Black %d\n", r.players[WHITE].timeTroubleErrors,
+                  r.players[BLACK].timeTroubleErrors);
+    s += buf;
   }
   std::vector<const MoveReview*> marked;
   for (const MoveReview& m : r.moves)
