@@ -5,6 +5,7 @@
 // method and the thresholds.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -39,6 +40,12 @@ struct PositionVerdict {
   std::vector<Move> pv;        ///< the best line, beginning with `best`
   int depth = 0;
   uint64_t nodes = 0;
+  /// The best of the other moves (search_second_best): searched only where the move played was
+  /// the best one and might be the only good one (great_candidates()).
+  bool hasSecond = false;
+  Value secondScore = VALUE_ZERO;
+  bool secondTablebase = false;
+  Move second = Move::none();
 };
 
 /// The positions of a game: the start and the one after each move, each with the game's history
@@ -46,8 +53,10 @@ struct PositionVerdict {
 std::vector<Position> game_positions(const PgnGame& game);
 
 /// Searches one position with one search thread (`engine` is cleared first, so the result does
-/// not depend on what it searched before). Checkmate and stalemate are not searched.
-PositionVerdict search_position(Engine& engine, const Position& pos, const ReviewLimits& limits);
+/// not depend on what it searched before). Checkmate and stalemate are not searched. A non-empty
+/// `onlyMoves` restricts the search to those moves (UCI's `go searchmoves`).
+PositionVerdict search_position(Engine& engine, const Position& pos, const ReviewLimits& limits,
+                                const std::vector<Move>& onlyMoves = {});
 
 /// Searches every position, `limits.threads` at a time. `progress(done, total)` is called after
 /// each finished position, from whichever worker finished it, one call at a time.
@@ -65,8 +74,17 @@ inline constexpr int RecheckFactor = 8;
 int recheck_missed_mates(const PgnGame& game, const std::vector<Position>& positions, std::vector<PositionVerdict>& verdicts,
                          const ReviewLimits& limits);
 
-/// The positions of `game` searched (search_positions) and the missed mates looked at again
-/// (recheck_missed_mates): what review_game() needs.
+/// The second-best move of every position great_candidates() names: a search of the position
+/// with the best move left out (the second line of a MultiPV 2 search), with half the limit
+/// (`SecondBestShare`), so that review_game() can tell a Great move (the only one that keeps the
+/// result) from one of several good ones. Returns how many positions were searched.
+inline constexpr int SecondBestShare = 2;
+int search_second_best(const PgnGame& game, const std::vector<Position>& positions, std::vector<PositionVerdict>& verdicts,
+                       const ReviewLimits& limits);
+
+/// The positions of `game` searched (search_positions), the missed mates looked at again
+/// (recheck_missed_mates) and the candidates for Great searched for their second-best move
+/// (search_second_best): what review_game() needs.
 std::vector<PositionVerdict> search_game(const PgnGame& game, const ReviewLimits& limits,
                                          const std::function<void(int done, int total)>& progress = {});
 
@@ -117,6 +135,50 @@ struct GameAccuracy {
 GameAccuracy game_accuracy(const std::vector<double>& whiteWinPercents, const std::vector<double>& moveAccuracies,
                            Color firstMover, const std::vector<bool>& judged = {});
 
+// --- Move classes as chess.com names them (review_classes.cpp) ----------------------------------
+
+/// Every move gets one class, chess.com's words for it (its help page "How are moves classified?
+/// What is a 'blunder' or 'brilliant'?"); docs/REVIEW.md gives the thresholds beside chess.com's
+/// and lichess's. Inaccuracy, Mistake and Blunder are the marks (Mark); Miss takes the place of an
+/// inaccuracy or mistake that gave back most of what the opponent's mistake had just offered.
+/// No Brilliant: chess.com reserves it for good piece sacrifices, which this review does not
+/// recognise.
+enum class MoveClass { Best, Excellent, Good, Book, Inaccuracy, Mistake, Blunder, Miss, Great };
+inline constexpr size_t MoveClassCount = 9;
+
+/// "best", "excellent", "good", "book", "inaccuracy", "mistake", "blunder", "miss", "great".
+const char* move_class_name(MoveClass c);
+
+/// Below these drops of the mover's chances (percentage points, as the marks) an unmarked move is
+/// Excellent, then Good: chess.com's 2 and 5 points of expected score doubled, as the marks
+/// double lichess's (a move that loses nothing, or the engine's own choice, is Best).
+inline constexpr double ExcellentDrop = 4, GoodDrop = InaccuracyDrop;
+
+/// Miss: the opponent's last move gave at least `MissOffered` points (the mover's chances before
+/// its own move against its chances before the opponent's move), and the move played gives back
+/// more than half of that.
+inline constexpr double MissOffered = MistakeDrop;
+bool is_miss(double chancesBeforeOpponentMove, double chancesBefore, double chancesAfter);
+
+/// Great: the move played is the best move, it keeps chances of at least `GreatMinChances` (a
+/// draw or better is still there to keep) and the best other move would lose `GreatMargin` points
+/// or more (a mistake: this was the only move).
+inline constexpr double GreatMinChances = 40, GreatMargin = MistakeDrop;
+bool is_great(double chancesBefore, double secondBestChances);
+
+/// The class of a move: Book in the book; else Miss when `miss` and the mark is an inaccuracy or
+/// a mistake (a blunder stays one: it threw away more than the gift); else its mark; else Great
+/// when `great`; else Best when it is the search's best move (`playedBest`) or loses nothing,
+/// Excellent or Good by its drop.
+MoveClass classify_move(bool book, Mark mark, bool playedBest, double chancesBefore, double chancesAfter, bool miss, bool great);
+
+/// The positions (indexes into game_positions()) whose move played might be Great, so that only
+/// they get a second search (search_second_best): the move played is the search's best, out of
+/// the book, not the only legal move, not a recapture on the square just taken nor a checkmate
+/// (moves anyone finds), and its chances are at least GreatMinChances.
+std::vector<size_t> great_candidates(const PgnGame& game, const std::vector<Position>& positions,
+                                     const std::vector<PositionVerdict>& verdicts);
+
 // --- The opening book (review_book.cpp) ----------------------------------------------------------
 
 /// How many plies of the game, from the standard start position, follow well-known opening
@@ -145,6 +207,7 @@ struct MoveReview {
   double accuracy = 100;       ///< lichess's move accuracy
   int cpLoss = 0;              ///< centipawns lost, scores ceiled at ten pawns (lila's AccuracyCP)
   Mark mark = Mark::None;
+  MoveClass moveClass = MoveClass::Best;  ///< chess.com's name for the move (review_classes.cpp)
   bool book = false;           ///< within the opening book: never marked
   std::vector<Move> bestLine;  ///< from the position before the move
   std::vector<Move> playedLine;  ///< the move played and the best replies, from the same position
@@ -156,6 +219,7 @@ struct PlayerSummary {
   double accuracy = 100;
   int acpl = 0;  ///< average centipawn loss over the moves judged (book moves are not), as lichess rounds it
   int moves = 0, inaccuracies = 0, mistakes = 0, blunders = 0;
+  std::array<int, MoveClassCount> classes{};  ///< moves of each class, indexed by size_t(MoveClass)
 };
 
 struct GameReview {

@@ -105,6 +105,12 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
     if (!after.over) m.playedLine.insert(m.playedLine.end(), after.pv.begin(), after.pv.end());
     m.label = verdict_label(after, positions[i + 1].side_to_move());
     if (m.mark >= Mark::Mistake) m.reason = mistake_reason(positions[i], m);
+    // Miss: against the mover's chances before the opponent's last move (its chances are the
+    // complement of the opponent's with the opponent's best move).
+    const bool miss = i > 0 && !review.moves.back().book && is_miss(100 - review.moves.back().chancesBefore, m.chancesBefore, m.chancesAfter);
+    const bool great = m.played == before.best && before.hasSecond &&
+                       is_great(m.chancesBefore, expected_score(before.secondScore, before.secondTablebase, material));
+    m.moveClass = classify_move(m.book, m.mark, m.played == before.best, m.chancesBefore, m.chancesAfter, miss, great);
 
     PlayerSummary& p = review.players[m.mover];
     ++p.moves;
@@ -112,6 +118,7 @@ GameReview review_game(const PgnGame& game, std::vector<PositionVerdict> verdict
     p.inaccuracies += m.mark == Mark::Inaccuracy;
     p.mistakes += m.mark == Mark::Mistake;
     p.blunders += m.mark == Mark::Blunder;
+    ++p.classes[size_t(m.moveClass)];
     whiteWin.push_back(white_win_percent(i + 1));
     accuracies.push_back(m.accuracy);
     judged.push_back(!m.book);

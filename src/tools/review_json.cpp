@@ -29,8 +29,12 @@ std::string uci_list(const std::vector<Move>& moves, bool chess960) {
 }
 
 std::string player_json(const PlayerSummary& p) {
+  std::string classes;
+  for (size_t c = 0; c < MoveClassCount; ++c)
+    classes += (c ? "," : "") + json_quoted(move_class_name(MoveClass(c))) + ":" + std::to_string(p.classes[c]);
   return "{\"accuracy\":" + fixed(p.accuracy, 1) + ",\"acpl\":" + std::to_string(p.acpl) + ",\"moves\":" + std::to_string(p.moves) + ",\"inaccuracies\":" +
-         std::to_string(p.inaccuracies) + ",\"mistakes\":" + std::to_string(p.mistakes) + ",\"blunders\":" + std::to_string(p.blunders) + "}";
+         std::to_string(p.inaccuracies) + ",\"mistakes\":" + std::to_string(p.mistakes) + ",\"blunders\":" + std::to_string(p.blunders) +
+         ",\"classes\":{" + classes + "}}";
 }
 
 }  // namespace
@@ -54,7 +58,7 @@ std::string review_json(const GameReview& r) {
       << ",\"eval\":" << json_quoted(after.over && after.score != VALUE_DRAW ? "#0" : eval_text(white))
       << ",\"whiteChances\":" << fixed(m.whiteChances, 1) << ",\"chancesBefore\":" << fixed(m.chancesBefore, 1)
       << ",\"chancesAfter\":" << fixed(m.chancesAfter, 1) << ",\"accuracy\":" << fixed(m.accuracy, 1) << ",\"cpLoss\":" << m.cpLoss << ",\"mark\":"
-      << json_quoted(mark_glyph(m.mark)) << ",\"book\":" << (m.book ? "true" : "false") << ",\"label\":" << json_quoted(m.label)
+      << json_quoted(mark_glyph(m.mark)) << ",\"class\":" << json_quoted(move_class_name(m.moveClass)) << ",\"book\":" << (m.book ? "true" : "false") << ",\"label\":" << json_quoted(m.label)
       << ",\"best\":" << json_quoted(numbered_line(positions[i], m.bestLine, 1)) << ",\"bestLine\":" << json_quoted(numbered_line(positions[i], m.bestLine, 12))
       << ",\"bestLineUci\":" << uci_list(m.bestLine, g.chess960) << ",\"playedLine\":" << json_quoted(numbered_line(positions[i], m.playedLine, 12))
       << ",\"depth\":" << after.depth << ",\"reason\":" << json_quoted(m.reason) << "}";

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The annotated PGN of a review, in the shape lichess exports and GUIs read: the game's tags and
-// moves, `{ [%eval 0.35] }` after every move, marks as NAGs ($6 ?!, $2 ?, $4 ??), the reason and
+// moves, `{ [%eval 0.35] }` after every move, marks as NAGs ($6 ?!, $2 ?, $4 ??; $1 ! for a Great move), the reason and
 // the best line (as a variation) at each mistake and blunder, a summary before the first move.
 // The player's own comments are kept (old [%eval] commands dropped); their variations and NAGs are
 // not, so that what a GUI shows is the review.
@@ -127,6 +127,7 @@ std::string annotated_pgn(const GameReview& r) {
     else if (needNumber) w.word(std::to_string(number) + "...");
     w.word(m.san);
     if (m.mark != Mark::None) w.word("$" + std::to_string(mark_nag(m.mark)));
+    else if (m.moveClass == MoveClass::Great) w.word("$1");
     for (const std::string& c : g.moves[i].comments)
       if (!without_eval(c).empty()) w.comment(without_eval(c));
     const PositionVerdict& after = r.positions[i + 1];
@@ -141,11 +142,15 @@ std::string annotated_pgn(const GameReview& r) {
     if (m.book && (i + 1 == size_t(r.book.plies))) text += " Book" + (r.book.name.empty() ? std::string(".") : ": " + r.book.name + ".");
     const bool marked = m.mark != Mark::None;
     if (marked) {
-      const std::string name = mark_name(m.mark);
+      // A Miss keeps its mark's NAG ($6 or $2 by size) and says both.
+      const std::string name = m.moveClass == MoveClass::Miss ? std::string("miss, ") + (m.mark == Mark::Inaccuracy ? "an " : "a ") + mark_name(m.mark)
+                                                              : mark_name(m.mark);
       // The reason names the better move itself; without one (an inaccuracy), say which it was.
       text += " " + std::string(1, char(std::toupper(static_cast<unsigned char>(name[0])))) + name.substr(1) + ". " +
               (m.reason.empty() ? numbered_line(pos, m.bestLine, 1) + " was best." : m.reason);
     }
+    if (m.moveClass == MoveClass::Great && r.positions[i].hasSecond)
+      text += " Great move: the only one that keeps the chances (" + numbered_line(pos, {r.positions[i].second}, 1) + " was next best).";
     w.comment(text);
     needNumber = true;  // every move carries a comment, so Black's next move needs its number
     if (marked && m.mark >= Mark::Mistake && !m.bestLine.empty()) {

@@ -27,7 +27,7 @@ std::vector<Position> game_positions(const PgnGame& game) {
   return out;
 }
 
-PositionVerdict search_position(Engine& engine, const Position& pos, const ReviewLimits& limits) {
+PositionVerdict search_position(Engine& engine, const Position& pos, const ReviewLimits& limits, const std::vector<Move>& onlyMoves) {
   PositionVerdict v;
   if (MoveList<LEGAL>(pos).size() == 0) {
     v.over = true;
@@ -37,6 +37,7 @@ PositionVerdict search_position(Engine& engine, const Position& pos, const Revie
   engine.clear();
   SearchLimits sl;
   sl.analysis = true;  // the evaluation's own scores, as `taper analyse` shows them
+  sl.searchMoves = onlyMoves;
   if (limits.nodes) sl.nodes = limits.nodes;
   else sl.moveTime = std::max<TimePoint>(1, limits.moveTimeMs);
   const SearchResult r = engine.search(pos, sl);
@@ -101,11 +102,39 @@ int recheck_missed_mates(const PgnGame& game, const std::vector<Position>& posit
   return searched;
 }
 
+int search_second_best(const PgnGame& game, const std::vector<Position>& positions, std::vector<PositionVerdict>& verdicts,
+                       const ReviewLimits& limits) {
+  ReviewLimits less = limits;
+  if (less.nodes) less.nodes = std::max<uint64_t>(1, less.nodes / SecondBestShare);
+  else less.moveTimeMs = std::max<TimePoint>(1, less.moveTimeMs / SecondBestShare);
+  int searched = 0;
+  std::unique_ptr<Engine> engine;
+  for (size_t i : great_candidates(game, positions, verdicts)) {
+    if (!engine) {
+      engine = std::make_unique<Engine>(size_t(std::max(1, limits.hashMb)), 1);
+      engine->options().moveOverhead = 0;
+    }
+    // The other moves only: the best of them is what a MultiPV 2 search shows as its second line.
+    std::vector<Move> others;
+    for (Move m : MoveList<LEGAL>(positions[i]))
+      if (m != verdicts[i].best) others.push_back(m);
+    const PositionVerdict other = search_position(*engine, positions[i], less, others);
+    ++searched;
+    PositionVerdict& v = verdicts[i];
+    v.hasSecond = true;
+    v.secondScore = other.score;
+    v.secondTablebase = other.tablebase;
+    v.second = other.best;
+  }
+  return searched;
+}
+
 std::vector<PositionVerdict> search_game(const PgnGame& game, const ReviewLimits& limits,
                                          const std::function<void(int, int)>& progress) {
   const std::vector<Position> positions = game_positions(game);
   std::vector<PositionVerdict> verdicts = search_positions(positions, limits, progress);
   recheck_missed_mates(game, positions, verdicts, limits);
+  search_second_best(game, positions, verdicts, limits);
   return verdicts;
 }
 

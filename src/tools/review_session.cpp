@@ -53,8 +53,12 @@ std::string ReviewSession::begin(const std::string& pgnText, int number, const R
 int ReviewSession::step() {
   if (verdicts_.size() < positions_.size()) {
     verdicts_.push_back(search_position(*engine_, positions_[verdicts_.size()], limits_));
-    // With the last position the game is searched: the missed mates get their second look.
-    if (verdicts_.size() == positions_.size()) recheck_missed_mates(*game_, positions_, verdicts_, limits_);
+    // With the last position the game is searched: the missed mates get their second look, and
+    // the candidates for Great their second-best move.
+    if (verdicts_.size() == positions_.size()) {
+      recheck_missed_mates(*game_, positions_, verdicts_, limits_);
+      search_second_best(*game_, positions_, verdicts_, limits_);
+    }
   }
   return int(verdicts_.size());
 }
