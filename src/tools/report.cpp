@@ -107,11 +107,10 @@ int run_merge(const ArgParser& parser, const ReportSettings& s, const std::vecto
   for (const std::string& d : dirs)
     if (std::error_code ec; fs::equivalent(d, s.merge, ec))
       return parser.usage_error("--merge OUTDIR must be a new folder, not one of the shards (" + d + ")", std::cerr);
-  const std::vector<std::string> errors = merge_reports(s.merge, dirs);
-  for (const std::string& e : errors) std::cerr << "error: " << e << "\n";
-  if (!errors.empty()) return 1;
-  const BuiltReport built = build_report_files(s.merge);  // the totals for the summary (cheap: one pass over the state)
-  if (built.totals) std::cout << built.totals->summary_text();
+  const BuiltReport built = merge_reports(s.merge, dirs);
+  for (const std::string& e : built.errors) std::cerr << "error: " << e << "\n";
+  if (!built.totals) return 1;
+  std::cout << built.totals->summary_text();
   std::cout << "Merged " << dirs.size() << " folder(s) into " << s.merge << "/.\n";
   return built.errors.empty() ? 0 : 1;
 }

@@ -35,13 +35,11 @@ const char* phase_name(GamePhase p);
 /// middlegame. Book moves are opening moves.
 GamePhase move_phase(const Position& before, bool book);
 
-/// The classes a move is counted in, the names the review's move classes will have (lichess's and
-/// chess.com's: best, excellent, good, book, inaccuracy, mistake, blunder, miss, great).
-inline constexpr std::array<std::string_view, 9> MoveClassNames = {"best", "excellent", "good", "book", "inaccuracy",
-                                                                     "mistake", "blunder", "miss", "great"};
-/// The class of a reviewed move, an index into MoveClassNames. Until the review classifies moves
-/// itself this follows its mark: book moves "book", marked moves by their mark, the engine's own
-/// best move "best", any other unmarked move "good".
+/// The classes a move is counted in: the review's MoveClass, by name (move_class_name), in
+/// MoveClass order; report.json's `classes` keys.
+inline constexpr std::array<std::string_view, MoveClassCount> MoveClassNames = {"best", "excellent", "good", "book", "inaccuracy",
+                                                                                  "mistake", "blunder", "miss", "great"};
+/// The class of a reviewed move, an index into MoveClassNames: the review's own (MoveReview::moveClass).
 int move_class_of(const MoveReview& m);
 
 /// The opening of a game as the report groups games: an ECO code (empty until the review names

@@ -26,14 +26,7 @@ GamePhase move_phase(const Position& before, bool book) {
   return GamePhase::Middlegame;
 }
 
-int move_class_of(const MoveReview& m) {
-  auto index = [](std::string_view name) {
-    return int(std::find(MoveClassNames.begin(), MoveClassNames.end(), name) - MoveClassNames.begin());
-  };
-  if (m.book) return index("book");
-  if (m.mark != Mark::None) return index(mark_name(m.mark));
-  return index(!m.bestLine.empty() && m.bestLine[0] == m.played ? "best" : "good");
-}
+int move_class_of(const MoveReview& m) { return int(m.moveClass); }
 
 OpeningName opening_of(const GameReview& review) { return {"", review.book.name.empty() ? "Other" : review.book.name}; }
 

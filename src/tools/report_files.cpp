@@ -94,8 +94,13 @@ struct ShardReader {
 
 }  // namespace
 
-std::vector<std::string> merge_reports(const std::string& outDir, const std::vector<std::string>& dirs) {
+BuiltReport merge_reports(const std::string& outDir, const std::vector<std::string>& dirs) {
   std::vector<std::string> errors;
+  auto failed = [](std::vector<std::string> why) {
+    BuiltReport r;
+    r.errors = std::move(why);
+    return r;
+  };
   std::vector<ShardReader> shards(dirs.size());
   std::string player;
   for (size_t k = 0; k < dirs.size(); ++k) {
@@ -115,11 +120,11 @@ std::vector<std::string> merge_reports(const std::string& outDir, const std::vec
     s.advance();
     if (!s.error.empty()) errors.push_back(s.error);
   }
-  if (!errors.empty()) return errors;
+  if (!errors.empty()) return failed(errors);
   std::error_code ec;
   fs::create_directories(outDir, ec);
   const fs::path state = fs::path(outDir) / StateFileName;
-  if (fs::exists(state)) return {outDir + " already holds a report (" + state.string() + "): merge into a new folder"};
+  if (fs::exists(state)) return failed({outDir + " already holds a report (" + state.string() + "): merge into a new folder"});
   std::ofstream out(state, std::ios::binary);
   out << state_header(player) << "\n";
   // The smallest game number first; a game in two shards (the same number and moves) once.
@@ -132,11 +137,11 @@ std::vector<std::string> merge_reports(const std::string& outDir, const std::vec
     if (!last || *last != std::pair{next->game->index, next->game->hash}) out << report_game_json(*next->game) << "\n";
     last = std::pair{next->game->index, next->game->hash};
     next->advance();
-    if (!next->error.empty()) return {next->error};
+    if (!next->error.empty()) return failed({next->error});
   }
-  if (!out.flush()) return {"cannot write " + state.string()};
+  if (!out.flush()) return failed({"cannot write " + state.string()});
   out.close();
-  return build_report_files(outDir).errors;
+  return build_report_files(outDir);
 }
 
 }  // namespace taper::tools

@@ -33,7 +33,7 @@ struct BuiltReport {
 BuiltReport build_report_files(const std::string& dir);
 
 /// Joins the state files of `dirs` (shards of one report) into `outDir`'s, game by game in the
-/// order of their numbers (a game in two of them once), then builds the files. Errors in words.
-std::vector<std::string> merge_reports(const std::string& outDir, const std::vector<std::string>& dirs);
+/// order of their numbers (a game in two of them once), then builds the files; errors in words.
+BuiltReport merge_reports(const std::string& outDir, const std::vector<std::string>& dirs);
 
 }  // namespace taper::tools

@@ -55,6 +55,13 @@ TEST(Report, PhaseFollowsPlyAndMaterial) {
   EXPECT_EQ(move_phase(rooks, false), GamePhase::Endgame);
 }
 
+TEST(Report, ClassesAreTheReviewsMoveClassesByName) {
+  for (size_t k = 0; k < MoveClassCount; ++k) EXPECT_EQ(MoveClassNames[k], move_class_name(MoveClass(k))) << k;
+  MoveReview m;
+  m.moveClass = MoveClass::Great;
+  EXPECT_EQ(MoveClassNames[size_t(move_class_of(m))], "great");
+}
+
 TEST(Report, ReasonKeysAreTheEvaluationsGroupsAndNameEachOther) {
   EXPECT_EQ(reason_key_of(ParamGroup::KingShelter), int(ParamGroup::KingDanger));
   EXPECT_EQ(reason_key_of(ParamGroup::Material), int(ParamGroup::Material));
