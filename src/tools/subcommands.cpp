@@ -28,6 +28,7 @@ const std::vector<Subcommand>& subcommands() {
       {"datagen", "--out FILE [flags]", "play self-play games and write their positions as tuning data", run_datagen},
       {"pgn-data", "--out FILE [flags] GAMES.pgn...", "take tuning positions from Taper's own match games", run_pgn_data},
       {"wdl-fit", "[flags] FILE...", "fit the UCI_ShowWDL model to datagen output or match PGNs", run_wdl_fit},
+      {"report", "GAMES.pgn --player NAME [flags]", "review every game of one player: results, accuracy by phase, mistakes by reason, openings, puzzles", run_report},
       {"spsa", "", "print the search constants in OpenBench's SPSA input format", run_spsa},
       {"genfens", "N seed S book PATH|None", "N random openings for OpenBench's data generation (also as one quoted argument)", run_genfens},
 #endif

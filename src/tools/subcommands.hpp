@@ -37,6 +37,7 @@ int run_bench(const Subcommand&, const std::vector<std::string>&);
 int run_perft(const Subcommand&, const std::vector<std::string>&);
 int run_eval(const Subcommand&, const std::vector<std::string>&);
 int run_review(const Subcommand&, const std::vector<std::string>&);
+int run_report(const Subcommand&, const std::vector<std::string>&);
 int run_moves(const Subcommand&, const std::vector<std::string>&);
 int run_verify_endgames(const Subcommand&, const std::vector<std::string>&);
 int run_tune(const Subcommand&, const std::vector<std::string>&);
