@@ -67,7 +67,7 @@ std::string reason_key_name(ReasonKey key);
 std::optional<ReasonKey> reason_key_from_name(std::string_view name);
 
 /// The reason key of a mistake or blunder, found the way mistake_reason() finds its sentence:
-/// a missed or allowed mate; otherwise both lines played out (walk_line), material lost (a pawn
+/// a missed or allowed mate; then time trouble (the review's `timeTrouble`); otherwise both lines played out (walk_line), material lost (a pawn
 /// promoted in the played line and not in the best one counts as passed pawns), else the row of
 /// the evaluation at the lines' ends that went most against the mover, else unexplained.
 ReasonKey mistake_reason_key(const Position& before, const MoveReview& m);

@@ -28,7 +28,12 @@ GamePhase move_phase(const Position& before, bool book) {
 
 int move_class_of(const MoveReview& m) { return int(m.moveClass); }
 
-OpeningName opening_of(const GameReview& review) { return {"", review.book.name.empty() ? "Other" : review.book.name}; }
+// The opening by lichess's table (review_openings.cpp); a game that reaches no named position
+// (a set-up start, Chess960, or an unnamed first move) is "Other".
+OpeningName opening_of(const GameReview& review) {
+  if (review.book.name.empty()) return {"", "Other"};
+  return {review.book.eco, review.book.name};
+}
 
 ReasonKey reason_key_of(ParamGroup row) {
   switch (row) {
@@ -88,6 +93,9 @@ ReasonKey mistake_reason_key(const Position& before, const MoveReview& m) {
   const Color us = before.side_to_move();
   if (m.bestScore >= VALUE_MATE_IN_MAX_PLY && m.playedScore < VALUE_MATE_IN_MAX_PLY) return ReasonMissedMate;
   if (m.playedScore <= VALUE_MATED_IN_MAX_PLY && m.bestScore > VALUE_MATED_IN_MAX_PLY) return ReasonAllowedMate;
+  // Made with the clock nearly gone (the review's rule, review_clocks.cpp): the clock's error
+  // before the board's, so that the report shows what time trouble costs the player.
+  if (m.timeTrouble) return ReasonTimeTrouble;
   if (m.bestTablebase && m.playedTablebase) return int(ParamGroup::Endgame);
 
   // The same lines, as far, as mistake_reason() walks them (review_reasons.cpp: LinePlies).

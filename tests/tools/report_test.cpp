@@ -141,3 +141,30 @@ TEST(Report, TotalsCountThePlayersResultsAndRankReasonsByChancesLost) {
   EXPECT_NE(json.find("\"results\":{\"wins\":1,\"draws\":0,\"losses\":1"), std::string::npos) << json;
   EXPECT_NE(json.find("\"overall\":75.0"), std::string::npos) << json;
 }
+
+TEST(Report, OpeningsAreLichessTableNamesAndOtherWhenNone) {
+  std::vector<PgnGame> games = read_pgn("[White \"Alice\"]\n[Black \"Bob\"]\n\n1. e4 c5 2. Nf3 d6 *\n");
+  ASSERT_EQ(games.size(), 1u);
+  GameReview review;
+  review.game = &games[0];
+  review.book = book_prefix(games[0]);
+  const OpeningName sicilian = opening_of(review);
+  EXPECT_EQ(sicilian.eco, "B50");
+  EXPECT_EQ(sicilian.name.rfind("Sicilian Defense", 0), 0u) << sicilian.name;
+  review.book = BookPrefix{};  // no named position reached (e.g. a set-up start)
+  const OpeningName other = opening_of(review);
+  EXPECT_EQ(other.eco, "");
+  EXPECT_EQ(other.name, "Other");
+}
+
+TEST(Report, AMistakeInTimeTroubleIsPutDownToTheClockAfterTheMates) {
+  Position pos;
+  ASSERT_TRUE(pos.set(Position::StartFen, false));
+  MoveReview m;
+  m.bestScore = 30;
+  m.playedScore = -250;
+  m.timeTrouble = true;
+  EXPECT_EQ(mistake_reason_key(pos, m), ReasonTimeTrouble);
+  m.bestScore = VALUE_MATE - 5;  // a missed mate stays a missed mate, clock or not
+  EXPECT_EQ(mistake_reason_key(pos, m), ReasonMissedMate);
+}
