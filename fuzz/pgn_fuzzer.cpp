@@ -14,7 +14,7 @@
 
 #include "board/movegen.hpp"
 #include "board/pgn.hpp"
-#include "tools/review.hpp"
+#include "review/review.hpp"
 
 using namespace taper;
 using namespace taper::tools;
