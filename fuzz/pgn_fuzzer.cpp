@@ -17,7 +17,6 @@
 #include "review/review.hpp"
 
 using namespace taper;
-using namespace taper::tools;
 
 namespace {
 
