@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The players' clocks in a reviewed game: the `[%clk H:MM:SS]` commands lichess and chess.com
 // write into their PGN exports (the clock left after each move), the time control from the
-// `TimeControl` tag ("300+3"), and from them the time each move took. Anything missing or garbled
+// `TimeControl` tag ("300+3"; "10+0.1" as fastchess and Cute Chess write engine games), and from
+// them the time each move took. Anything missing or garbled
 // is unknown (-1), never an error: a review does not need the clocks.
 #include <cctype>
 
@@ -19,6 +20,21 @@ int64_t digits(std::string_view s, size_t& at) {
   return k == 0 || k > 9 ? -1 : n;
 }
 
+/// Seconds at `s[at]`, whole ("300") or with a fraction ("0.1", as engine matches write them),
+/// in milliseconds; -1 when there are none. A fraction finer than a millisecond is cut off.
+int64_t seconds_ms(std::string_view s, size_t& at) {
+  const int64_t whole = digits(s, at);
+  if (whole < 0) return -1;
+  int64_t ms = whole * 1000;
+  if (at < s.size() && s[at] == '.') {
+    const size_t from = ++at;
+    for (int64_t scale = 100; at < s.size() && std::isdigit(static_cast<unsigned char>(s[at])); ++at, scale /= 10)
+      ms += (s[at] - '0') * scale;
+    if (at == from) return -1;
+  }
+  return ms;
+}
+
 }  // namespace
 
 TimeControl parse_time_control(std::string_view tag) {
@@ -28,16 +44,16 @@ TimeControl parse_time_control(std::string_view tag) {
   std::string_view first = tag.substr(0, colon);
   if (const size_t slash = first.find('/'); slash != std::string_view::npos) first = first.substr(slash + 1);
   size_t at = 0;
-  const int64_t base = digits(first, at);
+  const int64_t base = seconds_ms(first, at);
   if (base < 0) return tc;
   int64_t increment = 0;
   if (at < first.size()) {
     if (first[at] != '+') return tc;
-    increment = digits(first, ++at);
+    increment = seconds_ms(first, ++at);
     if (increment < 0 || at != first.size()) return tc;
   }
-  tc.baseMs = base * 1000;
-  tc.incrementMs = increment * 1000;
+  tc.baseMs = base;
+  tc.incrementMs = increment;
   return tc;
 }
 

@@ -51,7 +51,13 @@ TEST(ReviewClocks, TimeControlTags) {
   EXPECT_EQ(tc.baseMs, 600000);
   EXPECT_EQ(tc.incrementMs, 0);
   EXPECT_EQ(parse_time_control("40/7200:3600").baseMs, 7200000);
-  for (const char* bad : {"", "-", "?", "300+", "+3", "300+3x", "abc", "99999999999+1"}) EXPECT_EQ(parse_time_control(bad).baseMs, -1) << bad;
+  // Engine matches (fastchess, Cute Chess) write fractions of a second.
+  tc = parse_time_control("10+0.1");
+  EXPECT_EQ(tc.baseMs, 10000);
+  EXPECT_EQ(tc.incrementMs, 100);
+  EXPECT_EQ(parse_time_control("40/60+0.6").incrementMs, 600);
+  EXPECT_EQ(parse_time_control("2.5+0").baseMs, 2500);
+  for (const char* bad : {"", "-", "?", "300+", "+3", "300+3x", "abc", "99999999999+1", "10+.1", "10.+1", "10+0.1.2"}) EXPECT_EQ(parse_time_control(bad).baseMs, -1) << bad;
 }
 
 TEST(ReviewClocks, TimeSpentOnEachMoveOfARealGame) {
