@@ -285,6 +285,31 @@ TEST(ReviewGame, FoolsMateCountsBlacksMateFromTheMoveBefore) {
   EXPECT_EQ(r.moves[2].label, "Black mates in 1");
 }
 
+TEST(ReviewGame, KeepsTheGamesPositionsBesideTheVerdicts) {
+  // The game is replayed once (game_positions()); the review keeps those positions, and its
+  // writers read them instead of replaying the game again: the JSON's FENs are theirs.
+  const std::vector<PgnGame> games = read_pgn("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n");
+  ASSERT_EQ(games.size(), 1u);
+  ReviewLimits limits;
+  limits.nodes = 2000;
+  limits.hashMb = 4;
+  std::vector<Position> positions = game_positions(games[0]);
+  const std::vector<std::string> fens = [&] {
+    std::vector<std::string> out;
+    for (const Position& p : positions) out.push_back(p.fen());
+    return out;
+  }();
+  std::vector<PositionVerdict> verdicts = search_game(games[0], positions, limits);
+  const GameReview r = review_game(games[0], std::move(positions), std::move(verdicts));
+  ASSERT_EQ(r.positions.size(), games[0].moves.size() + 1);
+  ASSERT_EQ(r.verdicts.size(), r.positions.size());
+  for (size_t i = 0; i < r.positions.size(); ++i) EXPECT_EQ(r.positions[i].fen(), fens[i]) << i;
+  const std::string json = review_json(r);
+  EXPECT_TRUE(contains(json, "\"fenAfter\":\"" + fens.back() + "\"")) << json;
+  // The review that replays the game itself says the same.
+  EXPECT_EQ(review_json(review_game(games[0], search_game(games[0], limits))), json);
+}
+
 TEST(ReviewGame, AnotherMatingMoveIsNoMissedMate) {
   // 1.Ra8# was mate in one; 1.Kf6 mates in two all the same (1...Kg8 2.Ra8#, 1...Kh7 2.Rh1#). At
   // 1,000 nodes the search after 1.Kf6, from a cleared hash, sees a won ending but not the mate:
