@@ -10,9 +10,9 @@
 #include <string>
 
 #include "board/position.hpp"
-#include "tools/eval_json.hpp"
-#include "tools/eval_table.hpp"
-#include "tools/review.hpp"
+#include "explain/eval_json.hpp"
+#include "explain/eval_table.hpp"
+#include "review/review.hpp"
 #include "uci/uci.hpp"
 
 namespace {
@@ -21,13 +21,13 @@ taper::UciEngine& engine() {
   static std::unique_ptr<taper::UciEngine> uci = [] {
     taper::Position::init();
     // The UCI `eval` command prints the same table as `taper eval` (the cast picks the overload).
-    return std::make_unique<taper::UciEngine>(std::cout, taper::UciEngine::EvalPrinter(taper::tools::eval_table));
+    return std::make_unique<taper::UciEngine>(std::cout, taper::UciEngine::EvalPrinter(taper::eval_table));
   }();
   return *uci;
 }
 
-taper::tools::ReviewSession& review_session() {
-  static taper::tools::ReviewSession session;
+taper::ReviewSession& review_session() {
+  static taper::ReviewSession session;
   return session;
 }
 
@@ -38,25 +38,25 @@ extern "C" {
 /// Executes one UCI command line (`quit` is ignored: the page ends a worker by terminating it).
 EMSCRIPTEN_KEEPALIVE void taper_uci(const char* line) { engine().execute(line ? line : ""); }
 
-/// The evaluation of `fen` explained as JSON (tools/eval_json.hpp), or {"error": ...}. The
+/// The evaluation of `fen` explained as JSON (explain/eval_json.hpp), or {"error": ...}. The
 /// text stays valid until the next call.
 EMSCRIPTEN_KEEPALIVE const char* taper_eval_json(const char* fen) {
   static std::string json;
   taper::Position::init();
   taper::Position pos;
   std::string err;
-  json = pos.set(fen ? fen : "", false, &err) ? taper::tools::eval_json(pos) : taper::tools::eval_json_error("bad FEN: " + err);
+  json = pos.set(fen ? fen : "", false, &err) ? taper::eval_json(pos) : taper::eval_json_error("bad FEN: " + err);
   return json.c_str();
 }
 
-/// "Review a game" (tools/review.hpp, ReviewSession): reads `pgn` and chooses game `number` (0:
+/// "Review a game" (review/review.hpp, ReviewSession): reads `pgn` and chooses game `number` (0:
 /// the first that can be reviewed), each position to be searched for `movetimeMs` (or `nodes`
 /// when not 0). JSON: {"total": positions, ...} or {"error": ...}. The text stays valid until the
 /// next call.
 EMSCRIPTEN_KEEPALIVE const char* taper_review_begin(const char* pgn, int number, int movetimeMs, int nodes) {
   static std::string json;
   taper::Position::init();
-  taper::tools::ReviewLimits limits;
+  taper::ReviewLimits limits;
   limits.moveTimeMs = movetimeMs > 0 ? movetimeMs : 1000;
   limits.nodes = nodes > 0 ? uint64_t(nodes) : 0;
   limits.hashMb = 16;

@@ -14,10 +14,9 @@
 
 #include "board/movegen.hpp"
 #include "board/pgn.hpp"
-#include "tools/review.hpp"
+#include "review/review.hpp"
 
 using namespace taper;
-using namespace taper::tools;
 
 namespace {
 

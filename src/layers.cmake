@@ -17,9 +17,16 @@
 #   tb       Syzygy probing (Fathom), a thin wrapper
 #   search   alpha-beta, transposition table, threads; probes tb in the search
 #   tune     the tuner and its data readers (the only layer that links zlib and liblzma)
+#   explain  the evaluation explained: the model of its terms (explanation.hpp), a player's words
+#            for them, one comparison of two explanations, and its views (table, JSON, SVG, the
+#            board drawing); with the text helpers the views and the review share (JSON writing
+#            and reading, XML escaping, lists in words)
 #   uci      the UCI protocol, its options and the bench positions
-#   tools    the subcommands (analyse, perft, bench, eval, moves, verify-endgames, tune, datagen,
-#            pgn-data, wdl-fit, spsa, genfens) with their one argument parser
+#   review   a game reviewed (marks, classes, reasons, openings, clocks; PGN, SVG, JSON) and a
+#            player's report over many games with puzzles from the mistakes; the web page's
+#            stepping sessions
+#   tools    the subcommands (analyse, perft, bench, eval, moves, review, report, verify-endgames,
+#            tune, datagen, pgn-data, wdl-fit, spsa, genfens): front ends with one argument parser
 set(TAPER_LAYERS
   "core    :"
   "board   : core"
@@ -28,6 +35,8 @@ set(TAPER_LAYERS
   "tb      : board"
   "search  : eval tb"
   "tune    : search"
+  "explain : eval"
   "uci     : search"
-  "tools   : uci tune"
+  "review  : uci explain"
+  "tools   : uci tune review explain"
 )

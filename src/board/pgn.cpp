@@ -166,9 +166,13 @@ class Reader {
 
   std::vector<std::string>& comment_target() { return game_.moves.empty() ? game_.comments : game_.moves.back().comments; }
 
+  /// Whether what follows (a comment, a NAG, a variation) annotates the last move kept: not after
+  /// an error, where it belongs to the unreadable move or beyond, which the game no longer holds.
+  bool annotating() const { return depth_ == 0 && game_.error.empty(); }
+
   void add_nag(int nag) {
     // A NAG inside a variation belongs to its text; one before any move annotates nothing kept.
-    if (depth_ > 0 || nag <= 0 || nag > 255 || game_.moves.empty()) return;
+    if (!annotating() || nag <= 0 || nag > 255 || game_.moves.empty()) return;
     game_.moves.back().nags.push_back(nag);
   }
 
@@ -196,10 +200,8 @@ class Reader {
     if (c == ';') {
       const size_t start = i_ + 1;
       skip_line();
-      if (depth_ == 0) {
-        begin_game(start);
-        comment_target().push_back(trimmed(text_.substr(start, i_ - start)));
-      }
+      if (depth_ == 0) begin_game(start);
+      if (annotating()) comment_target().push_back(trimmed(text_.substr(start, i_ - start)));
       return;
     }
     begin_movetext(i_);
@@ -211,7 +213,7 @@ class Reader {
     if (c == ')') {
       if (depth_ == 0) {
         fail("')' without a '(' before it", i_);
-      } else if (--depth_ == 0 && !game_.moves.empty()) {
+      } else if (--depth_ == 0 && !game_.moves.empty() && game_.error.empty()) {
         game_.moves.back().variations.push_back(trimmed(text_.substr(variationStart_ + 1, i_ - variationStart_ - 1)));
       }
       ++i_;
@@ -289,10 +291,8 @@ class Reader {
       return;
     }
     i_ = close + 1;
-    if (depth_ == 0) {
-      begin_game(open);
-      comment_target().push_back(trimmed(text_.substr(open + 1, close - open - 1)));
-    }
+    if (depth_ == 0) begin_game(open);
+    if (annotating()) comment_target().push_back(trimmed(text_.substr(open + 1, close - open - 1)));
   }
 
   /// A movetext symbol outside variations: a result, a move number, a glyph or a move.

@@ -28,6 +28,8 @@ bool movetext_line(const std::string& line) {
 
 }  // namespace
 
+PgnStream::PgnStream(std::istream& in) : nextLine_([&in](std::string& line) { return bool(std::getline(in, line)); }) {}
+
 bool PgnStream::read_chunk() {
   chunk_.clear();
   chunkFirstLine_ = lineNumber_ + 1 - (havePending_ ? 1 : 0);
@@ -37,7 +39,7 @@ bool PgnStream::read_chunk() {
     havePending_ = false;
   }
   std::string line;
-  while (std::getline(in_, line)) {
+  while (nextLine_(line)) {
     ++lineNumber_;
     if (movetext && tag_line(line)) {
       pending_ = line;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One evaluation recorded: the coefficients the Texel tuner fits, and the data the tools layer
-// explains to people (tools/eval_explain.hpp: the `eval` table, its JSON and its picture).
+// explains to people (explain/explanation.hpp: the `eval` table, its JSON and its picture).
 #pragma once
 
 #include <array>

@@ -7,6 +7,7 @@
 
 #include "board/movegen.hpp"
 #include "board/notation.hpp"
+#include "core/score_text.hpp"
 #include "eval/wdl_model.hpp"
 #include "search/engine.hpp"
 #include "tb/syzygy.hpp"
@@ -95,10 +96,10 @@ int analyse(const Position& pos, const AnalyseSettings& s, std::ostream& out) {
     if (r.multiPv == 1) lastExact = r;
     char head[64];
     if (s.multiPv > 1)
-      std::snprintf(head, sizeof head, "%5d %4d %7s %8s %5.1fs  ", r.depth, r.multiPv, human_score(sign * r.score).c_str(),
+      std::snprintf(head, sizeof head, "%5d %4d %7s %8s %5.1fs  ", r.depth, r.multiPv, score_text(sign * r.score).c_str(),
                     compact_count(r.nodes).c_str(), r.timeMs / 1000.0);
     else
-      std::snprintf(head, sizeof head, "%5d %7s %8s %5.1fs  ", r.depth, human_score(sign * r.score).c_str(),
+      std::snprintf(head, sizeof head, "%5d %7s %8s %5.1fs  ", r.depth, score_text(sign * r.score).c_str(),
                     compact_count(r.nodes).c_str(), r.timeMs / 1000.0);
     out << head << san_line(pos, r.pv) << std::endl;
   };
@@ -114,7 +115,7 @@ int analyse(const Position& pos, const AnalyseSettings& s, std::ostream& out) {
   if (stopper.joinable()) stopper.join();
 
   Position copy = pos;
-  out << "\nBest move: " << move_to_san(copy, result.best) << "   evaluation " << human_score(sign * lastExact.score)
+  out << "\nBest move: " << move_to_san(copy, result.best) << "   evaluation " << score_text(sign * lastExact.score)
       << " (" << verdict(sign * lastExact.score) << "), depth " << lastExact.depth << ", " << compact_count(result.nodes)
       << " nodes\nChances: " << chances(pos, lastExact) << "\n";
   return 0;

@@ -3,9 +3,9 @@
 #include <iostream>
 
 #include "tools/args.hpp"
-#include "tools/eval_json.hpp"
-#include "tools/eval_svg.hpp"
-#include "tools/eval_table.hpp"
+#include "explain/eval_json.hpp"
+#include "explain/eval_svg.hpp"
+#include "explain/eval_table.hpp"
 #include "tools/subcommands.hpp"
 
 namespace taper::tools {

@@ -16,8 +16,8 @@
 #include "search/threads.hpp"
 #include "search/timeman.hpp"
 #include "tools/args.hpp"
-#include "tools/report.hpp"
-#include "tools/report_files.hpp"
+#include "review/report.hpp"
+#include "review/report_files.hpp"
 #include "tools/subcommands.hpp"
 
 namespace taper::tools {
@@ -227,10 +227,12 @@ int run_report(const Subcommand& self, const std::vector<std::string>& args) {
     } else {
       ++reviewed;
       const int before = positionsDone;
-      std::vector<PositionVerdict> verdicts = search_game(g, s.limits, [&](int d, int) { bar.update(before + d); });
+      // The game is replayed once: the search and the review share its positions.
+      std::vector<Position> boards = game_positions(g);
+      std::vector<PositionVerdict> verdicts = search_game(g, boards, s.limits, [&](int d, int) { bar.update(before + d); });
       positionsDone += positions;
       positionsSearched += positions;
-      GameReview review = review_game(g, std::move(verdicts));
+      GameReview review = review_game(g, std::move(boards), std::move(verdicts));
       review.method = limit_words(s.limits);
       r = report_game(review, *colour, s.limits);
       bar.finish();

@@ -12,7 +12,7 @@
 #include "search/timeman.hpp"
 #include "tb/syzygy.hpp"
 #include "tools/args.hpp"
-#include "tools/review.hpp"
+#include "review/review.hpp"
 #include "tools/subcommands.hpp"
 
 namespace taper::tools {
@@ -119,10 +119,12 @@ int run_review(const Subcommand& self, const std::vector<std::string>& args) {
   int donePositions = 0;
   for (size_t k = 0; k < chosen.size(); ++k) {
     const PgnGame& g = *chosen[k];
+    // The game is replayed once: the search and the review share its positions.
+    std::vector<Position> positions = game_positions(g);
     std::vector<PositionVerdict> verdicts =
-        search_game(g, s.limits, [&](int done, int) { progress.update(donePositions + done); });
+        search_game(g, positions, s.limits, [&](int done, int) { progress.update(donePositions + done); });
     donePositions += int(verdicts.size());
-    GameReview review = review_game(g, std::move(verdicts));
+    GameReview review = review_game(g, std::move(positions), std::move(verdicts));
     review.method = limit_words(s.limits);
     progress.finish();  // clears the bar's line for the summary; the next update draws it again
     report << (k ? "\n" : "") << "Game " << g.number << ": " << review_summary_text(review) << std::flush;

@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "board/position.hpp"
-#include "tools/eval_table.hpp"
+#include "explain/eval_table.hpp"
 #include "uci/uci.hpp"
 #include "uci/version.hpp"
 

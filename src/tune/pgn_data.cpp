@@ -39,7 +39,7 @@ bool pgn_to_data(const PgnDataOptions& o, PgnDataReport& report, std::string* er
     LineReader reader(path);
     if (!reader.ok()) return fail(reader.error());
     const PgnScan scan = scan_pgn_games([&](std::string& line) { return reader.next(line); }, o.engine,
-                                       [&](const PgnGame& game) {
+                                       [&](const ScoredGame& game) {
                                          if (!game.complete) return;
                                          GameSamples g{game.whiteResult, {}};
                                          for (const PgnPly& p : game.plies)

@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A PGN reader for scored match games: tag pairs, movetext with comments, variations, NAGs and
-// move numbers; moves replayed on a Position so that each score gets its material.
+// The engine's scored moves of match games: games from the one PGN reader (board/pgn_stream.hpp),
+// each move's first comment read as fastchess writes its score, the position's material counted.
 #include "tune/pgn_scores.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
-#include <map>
-#include <vector>
 
-#include "board/notation.hpp"
+#include "board/pgn_stream.hpp"
 #include "board/position.hpp"
 #include "eval/wdl_model.hpp"
 
@@ -23,47 +21,9 @@ std::string lower(std::string s) {
   return s;
 }
 
-/// Movetext as (move, comment after it) pairs; variations, NAGs, numbers and the result dropped.
-std::vector<std::pair<std::string, std::string>> moves_of(const std::string& text) {
-  std::vector<std::pair<std::string, std::string>> out;
-  int depth = 0;  // inside a variation
-  for (size_t i = 0; i < text.size();) {
-    char c = text[i];
-    if (c == '{') {
-      size_t end = text.find('}', i);
-      if (end == std::string::npos) end = text.size();
-      if (!depth && !out.empty() && out.back().second.empty()) out.back().second = text.substr(i + 1, end - i - 1);
-      i = end + 1;
-    } else if (c == ';') {  // comment to the end of the line
-      size_t end = text.find('\n', i);
-      i = end == std::string::npos ? text.size() : end + 1;
-    } else if (c == '(') {
-      ++depth, ++i;
-    } else if (c == ')') {
-      depth = std::max(0, depth - 1), ++i;
-    } else if (std::isspace(static_cast<unsigned char>(c))) {
-      ++i;
-    } else {
-      size_t end = i;
-      while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) && text[end] != '{' &&
-             text[end] != '(' && text[end] != ')' && text[end] != ';')
-        ++end;
-      std::string token = text.substr(i, end - i);
-      i = end;
-      // "12." / "12..." / "12.e4": strip the move number.
-      size_t digits = 0;
-      while (digits < token.size() && std::isdigit(static_cast<unsigned char>(token[digits]))) ++digits;
-      if (digits && digits < token.size() && token[digits] == '.') {
-        token.erase(0, digits);
-        token.erase(0, token.find_first_not_of('.'));
-        if (token.empty()) continue;
-      }
-      if (token.empty() || token[0] == '$' || token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*")
-        continue;
-      if (!depth) out.push_back({token, ""});
-    }
-  }
-  return out;
+/// The game's result for White: 1, 0.5 or 0; -1 when it has none ("*").
+double white_result(const std::string& result) {
+  return result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : result == "1/2-1/2" ? 0.5 : -1;
 }
 
 }  // namespace
@@ -88,87 +48,66 @@ bool parse_score_comment(const std::string& comment, int& centipawns, bool& mate
 }
 
 PgnScan scan_pgn_games(const std::function<bool(std::string&)>& nextLine, const std::string& engine,
-                       const std::function<void(const PgnGame&)>& onGame) {
+                       const std::function<void(const ScoredGame&)>& onGame) {
   PgnScan scan;
-  std::map<std::string, std::string> tags;
-  std::string movetext;
   const std::string wanted = lower(engine);
-
-  auto finish_game = [&] {
-    if (tags.empty() && movetext.empty()) return;
+  PgnStream stream(nextLine);
+  for (PgnGame game; stream.next(game);) {
     ++scan.games;
-    std::string result = tags["Result"];
-    double white = result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : result == "1/2-1/2" ? 0.5 : -1;
-    bool plays[COLOR_NB] = {lower(tags["White"]).find(wanted) != std::string::npos,
-                            lower(tags["Black"]).find(wanted) != std::string::npos};
-    if (white >= 0 && (plays[WHITE] || plays[BLACK])) {
-      ++scan.usedGames;
-      std::string variant = lower(tags["Variant"]);
-      bool chess960 = variant.find("960") != std::string::npos || variant.find("fischer") != std::string::npos;
-      Position pos;
-      std::string fen = tags.count("FEN") ? tags["FEN"] : std::string(Position::StartFen);
-      PgnGame game;
-      game.whiteResult = white;
-      if (!pos.set(fen, chess960)) {
-        ++scan.badGames;
-      } else {
-        for (const auto& [san, comment] : moves_of(movetext)) {
-          Move m = parse_san_move(pos, san);
-          if (!m) {
-            ++scan.badGames;
-            game.complete = false;
-            break;
-          }
-          PgnPly ply;
-          ply.fen = pos.fen();
-          const Color mover = pos.side_to_move();
-          ply.byEngine = plays[mover];
-          ply.inCheck = pos.in_check();
-          ply.quiet = !pos.is_capture_or_promotion(m);
-          ply.material = wdl_material(pos);
-          int cp = 0;
-          bool mate = false;
-          if (parse_score_comment(comment, cp, mate)) {
-            ply.score = PgnPly::Score::Centipawns;
-            ply.whiteScore = mover == WHITE ? cp : -cp;
-          } else if (mate) {
-            ply.score = PgnPly::Score::Mate;
-          }
-          if (ply.byEngine) {
-            ++(ply.score == PgnPly::Score::Centipawns ? scan.scored
-               : ply.score == PgnPly::Score::Mate     ? scan.mates
-                                                      : scan.unscored);
-          }
-          game.plies.push_back(std::move(ply));
-          pos.do_move(m);
-        }
-        onGame(game);
-      }
-    }
-    tags.clear();
-    movetext.clear();
-  };
-
-  for (std::string line; nextLine(line);) {
-    size_t first = line.find_first_not_of(" \t\r");
-    if (first != std::string::npos && line[first] == '[') {
-      // A tag pair, [Name "Value"]; after movetext it opens the next game.
-      if (movetext.find_first_not_of(" \t\r\n") != std::string::npos) finish_game();
-      size_t space = line.find(' ', first), open = line.find('"', first), close = line.rfind('"');
-      if (space != std::string::npos && open != std::string::npos && close > open)
-        tags[line.substr(first + 1, space - first - 1)] = line.substr(open + 1, close - open - 1);
+    const double white = white_result(game.result);
+    const bool plays[COLOR_NB] = {lower(game.tag("White")).find(wanted) != std::string::npos,
+                                  lower(game.tag("Black")).find(wanted) != std::string::npos};
+    if (white < 0 || !(plays[WHITE] || plays[BLACK])) continue;
+    ++scan.usedGames;
+    Position pos;
+    if (!pos.set(game.startFen, game.chess960)) {  // a setup that cannot be played from
+      ++scan.badGames;
       continue;
     }
-    movetext += line;
-    movetext += '\n';
+    ScoredGame scored;
+    scored.whiteResult = white;
+    // The reader stops a broken game at its first unreadable move; the moves before it count.
+    if (!game.error.empty()) {
+      ++scan.badGames;
+      scored.complete = false;
+    }
+    for (const PgnMove& move : game.moves) {
+      PgnPly ply;
+      ply.fen = pos.fen();
+      const Color mover = pos.side_to_move();
+      ply.byEngine = plays[mover];
+      ply.inCheck = pos.in_check();
+      ply.quiet = !pos.is_capture_or_promotion(move.move);
+      ply.material = wdl_material(pos);
+      // The first comment that holds a score: a GUI's own remark (";" to the end of the line)
+      // may come before the engine's.
+      for (const std::string& comment : move.comments) {
+        int cp = 0;
+        bool mate = false;
+        if (parse_score_comment(comment, cp, mate)) {
+          ply.score = PgnPly::Score::Centipawns;
+          ply.whiteScore = mover == WHITE ? cp : -cp;
+        } else if (mate) {
+          ply.score = PgnPly::Score::Mate;
+        }
+        if (ply.score != PgnPly::Score::None) break;
+      }
+      if (ply.byEngine) {
+        ++(ply.score == PgnPly::Score::Centipawns ? scan.scored
+           : ply.score == PgnPly::Score::Mate     ? scan.mates
+                                                  : scan.unscored);
+      }
+      scored.plies.push_back(std::move(ply));
+      pos.do_move(move.move);
+    }
+    onGame(scored);
   }
-  finish_game();
   return scan;
 }
 
 PgnScan scan_pgn(const std::function<bool(std::string&)>& nextLine, const std::string& engine,
                  const std::function<void(const PgnScoredMove&)>& onMove) {
-  return scan_pgn_games(nextLine, engine, [&](const PgnGame& game) {
+  return scan_pgn_games(nextLine, engine, [&](const ScoredGame& game) {
     for (const PgnPly& ply : game.plies)
       if (ply.byEngine && ply.score == PgnPly::Score::Centipawns)
         onMove({ply.material, ply.whiteScore, game.whiteResult});

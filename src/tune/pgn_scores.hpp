@@ -3,7 +3,8 @@
 // engine's own score in the comment after its move, `{+0.35/12 0.512s}` (pawns, from the
 // mover's side, then depth and time). `taper wdl-fit` reads them to fit the UCI_ShowWDL model
 // at the time controls people play, not only on fixed-node self-play; `taper pgn-data` takes
-// tuning positions from Taper's own match games.
+// tuning positions from Taper's own match games. The games are read by the one PGN reader
+// (board/pgn_stream.hpp), one at a time; this file only picks the engine's scored moves.
 #pragma once
 
 #include <cstdint>
@@ -44,7 +45,7 @@ struct PgnPly {
 
 /// One game that has a result; `complete` is false when a move could not be read (the plies
 /// stop before it).
-struct PgnGame {
+struct ScoredGame {
   double whiteResult = 0.5;
   bool complete = true;
   std::vector<PgnPly> plies;
@@ -54,12 +55,12 @@ struct PgnGame {
 /// the engine playing in it (`engine` as for scan_pgn) to `onGame`. The counts of the scan are
 /// those of scan_pgn, over the engine's moves.
 PgnScan scan_pgn_games(const std::function<bool(std::string&)>& nextLine, const std::string& engine,
-                       const std::function<void(const PgnGame&)>& onGame);
+                       const std::function<void(const ScoredGame&)>& onGame);
 
 /// Reads every game from `nextLine` (false at the end); for each move played by a player whose name contains `engine`
 /// (case-insensitive; "" = both players) and carrying a centipawn score, calls `onMove`. Games
 /// without a decisive or drawn result (`*`) are skipped. Chess960 games (Variant tag) replay
-/// with Chess960 castling.
+/// with Chess960 castling, as the PGN reader reads them.
 PgnScan scan_pgn(const std::function<bool(std::string&)>& nextLine, const std::string& engine,
                  const std::function<void(const PgnScoredMove&)>& onMove);
 

@@ -51,14 +51,6 @@ std::string uci_info(const SearchReport& r, bool chess960, bool showWdl, int mat
   return s;
 }
 
-std::string human_score(Value v) {
-  if (std::abs(v) >= VALUE_MATE_IN_MAX_PLY)
-    return "#" + std::to_string(v > 0 ? (VALUE_MATE - v + 1) / 2 : -(VALUE_MATE + v) / 2);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%+.2f", v / 100.0);
-  return buf;
-}
-
 std::string san_line(const Position& start, const std::vector<Move>& pv) {
   Position pos = start;
   std::string s;

@@ -21,8 +21,6 @@ Wdl wdl_from_score(Value v, int material);
 Wdl report_wdl(const SearchReport& r, int material);
 /// A full `info depth ... pv ...` line; `material` (wdl_material of the root) feeds the WDL estimate.
 std::string uci_info(const SearchReport& r, bool chess960, bool showWdl, int material);
-/// Pawns with sign, e.g. "+0.35", or "#3" / "#-2" for mates.
-std::string human_score(Value v);
 /// The PV as numbered SAN ("12. Nf3 Nc6 13. Bb5"), starting from `pos`.
 std::string san_line(const Position& pos, const std::vector<Move>& pv);
 

@@ -18,7 +18,7 @@ namespace taper {
 class UciEngine {
  public:
   /// What the `eval` command prints for a position: the `eval` table, which the tools layer
-  /// draws from its model of the explained evaluation (tools/eval_table.hpp). That layer sits
+  /// draws from its model of the explained evaluation (explain/eval_table.hpp). That layer sits
   /// above this one, so whoever starts the engine hands the printer in; without one, `eval`
   /// answers with an info string.
   using EvalPrinter = std::string (*)(const Position&);

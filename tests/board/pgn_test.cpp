@@ -165,6 +165,15 @@ TEST(Pgn, ABrokenGameIsReportedWithItsLineAndTheOthersAreRead) {
   EXPECT_NE(over[0].error.find("already over"), std::string::npos) << over[0].error;
   const auto null = read_pgn("1. e4 -- 2. d4 *");
   EXPECT_NE(null[0].error.find("null move"), std::string::npos) << null[0].error;
+  // What follows an unreadable move annotates no move the game kept: the comment, NAG and
+  // variation after 2.Ke3 are not 1...e5's (a match's score comment would be read as its score).
+  const auto after = read_pgn("1. e4 {+0.20/10} e5 2. Ke3 {+0.10/1 0.1s} $2 (2. Nf3) Nc6 ; late\n0-1");
+  ASSERT_EQ(after[0].moves.size(), 2u);
+  EXPECT_FALSE(after[0].error.empty());
+  EXPECT_TRUE(after[0].moves[1].comments.empty());
+  EXPECT_TRUE(after[0].moves[1].nags.empty());
+  EXPECT_TRUE(after[0].moves[1].variations.empty());
+  EXPECT_EQ(after[0].moves[0].comments, std::vector<std::string>{"+0.20/10"});
 }
 
 TEST(Pgn, TruncatedGamesAndUnclosedCommentsOrVariations) {

@@ -12,49 +12,25 @@
 #include <unistd.h>
 
 #include "board/pgn.hpp"
-#include "tools/json_value.hpp"
-#include "tools/report.hpp"
+#include "explain/json_value.hpp"
+#include "review/report.hpp"
+#include "cli_run.hpp"
 
 using namespace taper;
+using namespace taper::testing;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Outcome {
-  std::string out, err;
-  int code = -1;
-};
+using Outcome = CliOutcome;
 
 /// Runs `taper report ARGS`, stdout and stderr apart (stderr through a file).
-Outcome run(const std::vector<std::string>& args, const fs::path& errFile) {
-  std::string cmd = "'" + std::string(TAPER_BINARY) + "' report";
-  for (const std::string& a : args) cmd += " '" + a + "'";
-  cmd += " 2>'" + errFile.string() + "' </dev/null";
-  Outcome r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream e(errFile, std::ios::binary);
-  r.err.assign(std::istreambuf_iterator<char>(e), std::istreambuf_iterator<char>());
-  return r;
+Outcome run(std::vector<std::string> args, const fs::path& errFile) {
+  args.insert(args.begin(), "report");
+  return run_taper(args, "", errFile);
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-fs::path scratch(const std::string& name) {
-  const auto dir = fs::temp_directory_path() / ("taper-report-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path scratch(const std::string& name) { return scratch_dir("report", name); }
 
 /// Alice's games as White and Black, her name written in other cases, another pair's game, and
 /// a broken one of hers. Short games: the tests search each position for a few thousand nodes.
@@ -141,9 +117,9 @@ TEST(ReportCli, WritesTheReportSkipsTheBrokenGameAndKeepsAnExistingReport) {
   EXPECT_TRUE(contains(r.out, "alice: 5 game(s): +2 =1 -2, 1 broken game(s) skipped")) << r.out;
   EXPECT_TRUE(contains(r.out, "Accuracy: ")) << r.out;
 
-  const std::optional<tools::JsonValue> json = tools::parse_json(slurp(dir / "report" / "report.json"));
+  const std::optional<JsonValue> json = parse_json(slurp(dir / "report" / "report.json"));
   ASSERT_TRUE(json);
-  const tools::JsonValue& j = *json;
+  const JsonValue& j = *json;
   EXPECT_EQ(j["player"].str(), "alice");
   EXPECT_EQ(j["games"].integer(), 5);
   EXPECT_EQ(j["skipped"].integer(), 1);
@@ -152,13 +128,13 @@ TEST(ReportCli, WritesTheReportSkipsTheBrokenGameAndKeepsAnExistingReport) {
   EXPECT_EQ(j["results"]["losses"].integer(), 2);
   for (const char* phase : {"overall", "opening", "middlegame", "endgame"})
     EXPECT_NE(j["accuracy"].members.count(phase), 0u) << phase;
-  EXPECT_EQ(j["accuracy"]["overall"].kind, tools::JsonValue::Kind::Number);
-  EXPECT_EQ(j["acpl"].kind, tools::JsonValue::Kind::Number);
-  for (std::string_view c : tools::MoveClassNames) EXPECT_EQ(j["classes"][c].kind, tools::JsonValue::Kind::Number) << c;
+  EXPECT_EQ(j["accuracy"]["overall"].kind, JsonValue::Kind::Number);
+  EXPECT_EQ(j["acpl"].kind, JsonValue::Kind::Number);
+  for (std::string_view c : MoveClassNames) EXPECT_EQ(j["classes"][c].kind, JsonValue::Kind::Number) << c;
   ASSERT_FALSE(j["reasons"].items.empty());
   double previous = 1e9;
-  for (const tools::JsonValue& reason : j["reasons"].items) {
-    EXPECT_TRUE(tools::reason_key_from_name(reason["group"].str())) << reason["group"].str();
+  for (const JsonValue& reason : j["reasons"].items) {
+    EXPECT_TRUE(reason_key_from_name(reason["group"].str())) << reason["group"].str();
     EXPECT_GE(reason["count"].integer(), 1);
     EXPECT_LE(reason["chances_lost"].num(), previous);  // ranked by chances lost
     previous = reason["chances_lost"].num();

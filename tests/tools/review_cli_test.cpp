@@ -13,44 +13,23 @@
 
 #include "board/pgn.hpp"
 #include "test_data.hpp"
+#include "cli_run.hpp"
 
 using namespace taper;
+using namespace taper::testing;
 
 namespace {
 
-struct Outcome {
-  std::string out;  // stdout and stderr together
-  int code = -1;
-};
+using Outcome = CliOutcome;
 
-Outcome run(const std::vector<std::string>& args) {
-  std::string cmd = "'" + std::string(TAPER_BINARY) + "' review";
-  for (const std::string& a : args) cmd += " '" + a + "'";
-  cmd += " 2>&1 </dev/null";
-  Outcome r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+/// Runs `taper review ARGS`, stdout and stderr together.
+Outcome run(std::vector<std::string> args) {
+  args.insert(args.begin(), "review");
+  return run_taper(args);
 }
 
 /// A fresh folder for one test's files.
-std::filesystem::path scratch(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("taper-review-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
+std::filesystem::path scratch(const std::string& name) { return scratch_dir("review", name); }
 
 }  // namespace
 

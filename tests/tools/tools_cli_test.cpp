@@ -10,32 +10,17 @@
 
 #include "engine_process.hpp"
 #include "tools/subcommands.hpp"
+#include "cli_run.hpp"
 
 using namespace taper;
+using namespace taper::testing;
 
 namespace {
 
-struct Outcome {
-  std::string out;  // stdout and stderr together
-  int code = -1;
-};
+using Outcome = CliOutcome;
 
-/// Runs `taper ARGS` through the shell (arguments are single-quoted), with `input` on stdin.
-Outcome run(const std::vector<std::string>& args, const std::string& input = "") {
-  std::string cmd = "printf '%s' '" + input + "' | '" + std::string(TAPER_BINARY) + "'";
-  for (const std::string& a : args) cmd += " '" + a + "'";
-  cmd += " 2>&1";
-  Outcome r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+/// Runs `taper ARGS` with `input` on stdin, stdout and stderr together.
+Outcome run(const std::vector<std::string>& args, const std::string& input = "") { return run_taper(args, input); }
 
 }  // namespace
 

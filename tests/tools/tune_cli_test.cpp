@@ -12,38 +12,24 @@
 #include <vector>
 
 #include "test_data.hpp"
+#include "cli_run.hpp"
+
+using namespace taper::testing;
 
 namespace {
 
-struct Outcome {
-  std::string out;  // stdout and stderr together
-  int code = -1;
-};
+using Outcome = CliOutcome;
 
-Outcome run_tune(const std::vector<std::string>& args) {
-  std::string cmd = "'" + std::string(TAPER_BINARY) + "' tune";
-  for (const std::string& a : args) cmd += " '" + a + "'";
-  cmd += " 2>&1 </dev/null";
-  Outcome r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+Outcome run_tune(std::vector<std::string> args) {
+  args.insert(args.begin(), "tune");
+  return run_taper(args);
 }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 std::string temp(const std::string& name) {
   return ::testing::TempDir() + "taper_tune_cli_" + std::to_string(::getpid()) + "_" + name;
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+std::string read_text(const std::string& path) { return slurp(path); }
 
 /// The two numbers after `label` in `text` ("training X, validation Y" or "training X  validation Y").
 std::pair<double, double> losses_after(const std::string& text, const std::string& label) {

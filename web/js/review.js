@@ -66,7 +66,7 @@ export function initReview({ showPosition }) {
   function render() {
     const r = current.review;
     setStatus(`${r.title}   ${r.result}`);
-    $('review-graph').innerHTML = current.svg;  // Taper's own SVG (tools/review_svg.cpp), escaped there
+    $('review-graph').innerHTML = current.svg;  // Taper's own SVG (review/svg.cpp), escaped there
     const svg = $('review-graph').querySelector('svg');
     svg.removeAttribute('width');
     svg.removeAttribute('height');

@@ -41,3 +41,41 @@ for (const name of games) {
     }
   });
 }
+
+// `taper report`'s files read back the same way: games.pgn holds every reviewed game with its
+// moves, and every puzzle of puzzles.pgn loads from its own [FEN] with a legal solution (the
+// known blunders of motifs.pgn, by either side, give puzzles).
+test("chess.js reads taper report's games.pgn and every puzzle of puzzles.pgn", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'taper-readback-report-'));
+  try {
+    let puzzles = 0;
+    for (const player of ['White', 'Black']) {
+      const out = join(dir, player);
+      execFileSync(native, ['report', join('..', 'tests', 'data', 'games', 'motifs.pgn'), '--player', player,
+        '--nodes', '20000', '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+      const games = splitGames(readFileSync(join(out, 'games.pgn'), 'utf8'));
+      assert.equal(games.length, report.games);
+      for (const text of games) {
+        const chess = new Chess();
+        chess.loadPgn(text);
+        assert.ok(chess.history().length > 0, 'a reviewed game keeps its moves');
+      }
+      const found = splitGames(readFileSync(join(out, 'puzzles.pgn'), 'utf8'));
+      assert.equal(found.length, report.puzzles);
+      for (const text of found) {
+        const fen = /\[FEN "([^"]+)"\]/.exec(text)[1];
+        const chess = new Chess();
+        chess.loadPgn(text);
+        assert.ok(chess.history().length >= 1, 'a puzzle has a solution');
+        const replay = new Chess(fen);
+        for (const move of chess.history({ verbose: true })) replay.move({ from: move.from, to: move.to, promotion: move.promotion });
+        assert.equal(replay.fen(), chess.fen(), 'the solution is legal from the puzzle\'s own position');
+      }
+      puzzles += found.length;
+    }
+    assert.ok(puzzles > 0, 'the known blunders give at least one puzzle');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
