@@ -119,9 +119,12 @@ std::string annotated_pgn(const GameReview& r) {
                         player(g, BLACK) + ": " + counts(r.players[BLACK]) + ".";
   if (!r.book.name.empty()) summary += " Opening: " + r.book.eco + " " + r.book.name + ".";
   if (const std::string left = left_theory_text(r); !left.empty()) summary += " Left theory at " + left + ".";
+  // One comment before the first move and one after each move, as lichess writes them: a reader
+  // such as chess.js (the web page's) refuses two comments in a row.
+  std::string before;
   for (const std::string& c : g.comments)
-    if (!without_eval(c).empty()) w.comment(without_eval(c));
-  w.comment(summary);
+    if (!without_eval(c).empty()) before += without_eval(c) + " ";
+  w.comment(before + summary);
 
   const std::vector<Position>& positions = r.positions;
   bool needNumber = true;
@@ -134,15 +137,19 @@ std::string annotated_pgn(const GameReview& r) {
     w.word(m.san);
     if (m.mark != Mark::None) w.word("$" + std::to_string(mark_nag(m.mark)));
     else if (m.moveClass == MoveClass::Great) w.word("$1");
+    // The move's comment: the review's [%eval], then the player's own comments (their clocks,
+    // their words; an [%eval] of theirs gives way to the review's), then the review's words.
+    std::string own;
     for (const std::string& c : g.moves[i].comments)
-      if (!without_eval(c).empty()) w.comment(without_eval(c));
+      if (!without_eval(c).empty()) own += " " + without_eval(c);
     const PositionVerdict& after = r.verdicts[i + 1];
-    std::string text;
+    std::string command, text;
     if (after.over) {
-      text = after.score == VALUE_DRAW ? "[%eval 0.00] Stalemate." : "Checkmate.";
+      command = after.score == VALUE_DRAW ? "[%eval 0.00]" : "";
+      text = after.score == VALUE_DRAW ? " Stalemate." : " Checkmate.";
     } else {
       const Value white = positions[i + 1].side_to_move() == WHITE ? after.score : -after.score;
-      text = "[%eval " + score_text(white, false) + "]";
+      command = "[%eval " + score_text(white, false) + "]";
       if (!m.label.empty()) text += " " + std::string(1, char(std::toupper(static_cast<unsigned char>(m.label[0])))) + m.label.substr(1) + ".";
     }
     if (m.book && (i + 1 == size_t(r.book.plies))) text += " End of theory" + (r.book.name.empty() ? std::string(".") : ": " + r.book.eco + " " + r.book.name + ".");
@@ -157,7 +164,8 @@ std::string annotated_pgn(const GameReview& r) {
     }
     if (m.moveClass == MoveClass::Great && r.verdicts[i].hasSecond)
       text += " Great move: the only one that keeps the chances (" + numbered_line(pos, {r.verdicts[i].second}, 1) + " was next best).";
-    w.comment(text);
+    const std::string comment = command + own + text;
+    w.comment(comment.substr(comment.find_first_not_of(' ')));
     needNumber = true;  // every move carries a comment, so Black's next move needs its number
     if (marked && m.mark >= Mark::Mistake && !m.bestLine.empty()) {
       w.word("(");

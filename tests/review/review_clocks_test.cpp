@@ -113,8 +113,16 @@ TEST(ReviewClocks, MistakesInTimeTroubleAreCountedPerPlayer) {
   const std::string svg = review_svg(r);
   EXPECT_TRUE(contains(svg, "Black's clock")) << svg;
   EXPECT_TRUE(contains(svg, "14...Qe6")) << svg;
-  // The clocks are the player's comments: the annotated PGN keeps them.
-  EXPECT_TRUE(contains(annotated_pgn(r), "[%clk 0:00:27]")) << annotated_pgn(r);
+  // The clocks are the player's comments: the annotated PGN keeps them, inside the review's one
+  // comment after the move (`{ [%eval ...] [%clk ...] ... }`, as lichess writes them): a reader
+  // such as chess.js refuses two comments in a row.
+  const std::string pgn = annotated_pgn(r);
+  EXPECT_TRUE(contains(pgn, "[%clk 0:00:27]")) << pgn;
+  std::string flat;
+  for (char c : pgn)
+    if (c != '\n' && c != ' ') flat += c;
+  EXPECT_FALSE(contains(flat, "}{")) << pgn;
+  EXPECT_TRUE(contains(flat, "{[%eval")) << pgn;
 }
 
 TEST(ReviewClocks, AGameWithoutOrWithGarbledClocksHasNone) {
@@ -134,4 +142,36 @@ TEST(ReviewClocks, AGameWithoutOrWithGarbledClocksHasNone) {
   }
   EXPECT_FALSE(contains(review_svg(r), "Black's clock"));
   EXPECT_TRUE(contains(review_json(r), "\"clockMs\":-1,\"spentMs\":-1"));
+}
+
+TEST(ReviewClocks, RealEngineGamesAtTenSecondsAndATenth) {
+  // Two of Taper's games against Stockfish 11 at 10 s + 0.1 s with the clocks the referee kept
+  // (tests/data/README.md): "10+0.1" is read, every move's clock and time spent are known and
+  // add up (each clock is the one before it minus the time spent plus the increment), and time
+  // trouble is the last tenth of the ten seconds, not every move of a fast game.
+  std::ifstream in(taper::testing::data_path("games/taper_sf11_clocks.pgn"), std::ios::binary);
+  ASSERT_TRUE(in.good());
+  const std::vector<PgnGame> games = read_pgn(std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()});
+  ASSERT_EQ(games.size(), 2u);
+  for (const PgnGame& g : games) {
+    ASSERT_TRUE(g.error.empty()) << g.error;
+    const TimeControl tc = parse_time_control(g.tag("TimeControl"));
+    EXPECT_EQ(tc.baseMs, 10000);
+    EXPECT_EQ(tc.incrementMs, 100);
+    const std::vector<MoveClock> clocks = game_clocks(g, tc);
+    ASSERT_EQ(clocks.size(), g.moves.size());
+    int64_t before[COLOR_NB] = {tc.baseMs, tc.baseMs};
+    Color mover = g.start_position().side_to_move();
+    int troubled = 0;
+    for (const MoveClock& c : clocks) {
+      EXPECT_GT(c.clockMs, 0);
+      EXPECT_GE(c.spentMs, 0);
+      // The clocks are written in tenths: the sum holds to within that rounding.
+      EXPECT_NEAR(double(c.clockMs), double(before[mover] - c.spentMs + tc.incrementMs), 100.0);
+      before[mover] = c.clockMs;
+      troubled += in_time_trouble(c.clockMs, tc);
+      mover = ~mover;
+    }
+    EXPECT_LT(troubled, int(clocks.size()) / 4) << "time trouble is the clock's last tenth";
+  }
 }
