@@ -7,11 +7,13 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "board/position.hpp"
 #include "explain/eval_json.hpp"
 #include "explain/eval_table.hpp"
+#include "review/report_session.hpp"
 #include "review/review.hpp"
 #include "uci/uci.hpp"
 
@@ -29,6 +31,20 @@ taper::UciEngine& engine() {
 taper::ReviewSession& review_session() {
   static taper::ReviewSession session;
   return session;
+}
+
+taper::ReportSession& report_session() {
+  static taper::ReportSession session;
+  return session;
+}
+
+/// The page's search budget: `nodes` a position when not 0, else `movetimeMs`.
+taper::ReviewLimits page_limits(int movetimeMs, int nodes, int hashMb) {
+  taper::ReviewLimits limits;
+  limits.moveTimeMs = movetimeMs > 0 ? movetimeMs : 1000;
+  limits.nodes = nodes > 0 ? uint64_t(nodes) : 0;
+  limits.hashMb = hashMb;
+  return limits;
 }
 
 }  // namespace
@@ -56,11 +72,7 @@ EMSCRIPTEN_KEEPALIVE const char* taper_eval_json(const char* fen) {
 EMSCRIPTEN_KEEPALIVE const char* taper_review_begin(const char* pgn, int number, int movetimeMs, int nodes) {
   static std::string json;
   taper::Position::init();
-  taper::ReviewLimits limits;
-  limits.moveTimeMs = movetimeMs > 0 ? movetimeMs : 1000;
-  limits.nodes = nodes > 0 ? uint64_t(nodes) : 0;
-  limits.hashMb = 16;
-  json = review_session().begin(pgn ? pgn : "", number, limits);
+  json = review_session().begin(pgn ? pgn : "", number, page_limits(movetimeMs, nodes, 16));
   return json.c_str();
 }
 
@@ -71,6 +83,47 @@ EMSCRIPTEN_KEEPALIVE int taper_review_step() { return review_session().step(); }
 EMSCRIPTEN_KEEPALIVE const char* taper_review_result() {
   static std::string json;
   json = review_session().result();
+  return json.c_str();
+}
+
+/// "Report" (review/report_session.hpp, ReportSession): reads `pgn` and chooses the games of
+/// `player`, or with `side` 0 (White) or 1 (Black) that side of every game (-1: by the name),
+/// each position to be searched for `movetimeMs` (or `nodes` when not 0). JSON: {"games",
+/// "positions", "names", ...} or {"error": ..., "names": [...]}; an empty `player` gives the
+/// file's names. The text stays valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* taper_report_begin(const char* pgn, const char* player, int side, int movetimeMs, int nodes) {
+  static std::string json;
+  taper::Position::init();
+  // The hash of `taper report`'s default (32 MB): with a node budget the page's report is the
+  // native one, number for number (the page's test compares them).
+  const std::optional<taper::Color> chosen = side == 0 ? std::optional(taper::WHITE) : side == 1 ? std::optional(taper::BLACK) : std::nullopt;
+  json = report_session().begin(pgn ? pgn : "", player ? player : "", page_limits(movetimeMs, nodes, 32), chosen);
+  return json.c_str();
+}
+
+/// Searches the next position of the report: {"positions", "total", "gamesDone", "games", "game",
+/// "leftMs", "finished"}.
+EMSCRIPTEN_KEEPALIVE const char* taper_report_step() {
+  static std::string json;
+  json = report_session().step();
+  return json.c_str();
+}
+
+/// The finished report: {"report": report.json, "html", "gamesPgn", "puzzlesPgn", "puzzles": [...],
+/// "skipped": [...]} (docs/REVIEW.md, "The page's Report and Train").
+EMSCRIPTEN_KEEPALIVE const char* taper_report_result() {
+  static std::string json;
+  json = report_session().result();
+  return json.c_str();
+}
+
+/// "Train": the move `uci` tried from `fen`, judged as the review judges a move
+/// (review/report_session.hpp, judge_move_json), each of the two positions searched for
+/// `movetimeMs` (or `nodes`).
+EMSCRIPTEN_KEEPALIVE const char* taper_judge_move(const char* fen, const char* uci, int movetimeMs, int nodes) {
+  static std::string json;
+  taper::Position::init();
+  json = taper::judge_move_json(fen ? fen : "", uci ? uci : "", page_limits(movetimeMs, nodes, 32));
   return json.c_str();
 }
 

@@ -12,7 +12,9 @@ import { Chessground } from '../vendor/chessground.js';
 import { Chess } from '../vendor/chess.js';
 import { Engine, Explainer } from './engine.js';
 import { kingSafetyLines, renderOverlay, renderTermTable, taperNote } from './explain.js';
+import { initReport } from './report.js';
 import { initReview } from './review.js';
+import { initTrain } from './train.js';
 import { sanLine, whiteScoreText, whiteWdl } from './uci_info.js';
 
 const StartFen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -392,7 +394,9 @@ function showReviewPosition(fen, lastMoveUci) {
   board.set({ lastMove });
 }
 
-initReview({ showPosition: showReviewPosition });
+const train = initTrain();
+initReview({ showPosition: showReviewPosition, trainOnGame: train.trainOnGame });
+initReport({ onPuzzles: train.load });
 
 // --- start: the address contract, or a new game ---------------------------------------------
 

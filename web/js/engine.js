@@ -126,35 +126,38 @@ export class Explainer {
   }
 }
 
-/// "Review a game" in a worker of its own, so that the board, the engine and the explainer stay
-/// free while it searches every position. review() resolves with the finished review
-/// ({review, pgn, svg}) or null when cancelled; cancel() ends it by terminating the worker.
-export class Reviewer {
-  constructor() {
+/// A run of one of the engine's stepping sessions ("review" or "report", app/web_api.cpp) in a
+/// worker of its own, so that the board, the engine and the explainer stay free while it searches
+/// position after position. start() resolves with the finished result, or null when the session
+/// refused to begin (onBegin has its error) or the run was cancelled; cancel() ends it at once by
+/// terminating the worker (a search cannot be interrupted from outside).
+class SessionRun {
+  constructor(kind) {
+    this.kind = kind;
     this.worker = null;
     this.pending = null;
   }
 
-  review(pgn, { number = 0, movetime = 500, nodes = 0 }, { onBegin, onProgress }) {
+  start(message, { onBegin, onProgress }) {
     this.cancel();
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
       this.worker = new Worker(WorkerUrl);
       this.worker.onmessage = (e) => {
         const msg = e.data;
-        if (msg.type === 'review-begin') {
+        if (msg.type === `${this.kind}-begin`) {
           onBegin(msg.begin);
           if (msg.begin.error) this.finish(null);
-        } else if (msg.type === 'review-progress') {
-          onProgress(msg.done, msg.total);
-        } else if (msg.type === 'review') {
+        } else if (msg.type === `${this.kind}-progress`) {
+          onProgress(msg);
+        } else if (msg.type === this.kind) {
           this.finish(JSON.parse(msg.json));
         } else if (msg.type === 'crash') {
           this.fail(new Error(msg.message));
         }
       };
-      this.worker.onerror = (e) => this.fail(new Error(e.message || 'the review worker failed to load'));
-      this.worker.postMessage({ id: 1, review: { pgn, number, movetime, nodes } });
+      this.worker.onerror = (e) => this.fail(new Error(e.message || `the ${this.kind} worker failed to load`));
+      this.worker.postMessage({ id: 1, [this.kind]: message });
     });
   }
 
@@ -176,5 +179,73 @@ export class Reviewer {
     if (this.worker) this.worker.terminate();
     this.worker = null;
     if (pending) pending.reject(error);
+  }
+}
+
+/// "Review a game": review() resolves with the finished review ({review, pgn, svg}) or null.
+export class Reviewer extends SessionRun {
+  constructor() { super('review'); }
+
+  review(pgn, { number = 0, movetime = 500, nodes = 0 }, { onBegin, onProgress }) {
+    return this.start({ pgn, number, movetime, nodes }, { onBegin, onProgress: (msg) => onProgress(msg.done, msg.total) });
+  }
+}
+
+/// "Report": a player's games reviewed and summed up (review/report_session.hpp). report()
+/// resolves with {report, html, gamesPgn, puzzlesPgn, puzzles, skipped} or null; `side`
+/// ('white' or 'black') takes that side of every game whatever its name. onProgress gets
+/// {positions, total, gamesDone, games, game, leftMs, finished} after every position.
+export class Reporter extends SessionRun {
+  constructor() { super('report'); }
+
+  report(pgn, { player = '', side = null, movetime = 500, nodes = 0 }, { onBegin, onProgress }) {
+    return this.start({ pgn, player, side, movetime, nodes }, { onBegin, onProgress: (msg) => onProgress(msg.progress) });
+  }
+}
+
+/// The players named in a PGN text, most games first (the report session's answer to no player).
+export async function playersIn(pgn) {
+  let names = [];
+  await new Reporter().report(pgn, {}, { onBegin: (begin) => { names = begin.names || []; }, onProgress: () => {} });
+  return names;
+}
+
+/// A puzzle's try judged as the review judges a move (taper_judge_move), in a worker started on
+/// the first request and kept: judge() resolves with {numbered, class, mark, chancesBefore,
+/// chancesAfter, best, bestLine, playedLine, label, reason} or {error}.
+export class MoveJudge {
+  constructor() {
+    this.worker = null;
+    this.pending = new Map();
+    this.nextId = 1;
+  }
+
+  startWorker() {
+    this.worker = new Worker(WorkerUrl);
+    const failAll = (message) => {
+      for (const p of this.pending.values()) p.reject(new Error(message));
+      this.pending.clear();
+      if (this.worker) this.worker.terminate();
+      this.worker = null;  // the next request starts a fresh one
+    };
+    this.worker.onmessage = (e) => {
+      const msg = e.data;
+      if (msg.type === 'judge' && this.pending.has(msg.id)) {
+        this.pending.get(msg.id).resolve(JSON.parse(msg.json));
+        this.pending.delete(msg.id);
+      } else if (msg.type === 'crash') {
+        failAll(msg.message);
+      }
+    };
+    this.worker.onerror = (e) => failAll(e.message || 'the judging worker failed to load');
+  }
+
+  judge(fen, uci, { movetime = 500, nodes = 0 }) {
+    if (!this.worker) this.startWorker();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, judge: { fen, uci, movetime, nodes } });
+    });
   }
 }

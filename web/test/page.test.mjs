@@ -14,9 +14,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './server.mjs';
 
@@ -81,17 +82,34 @@ async function waitForBestmove(page) {
   return (await page.textContent('#bestmove')).trim();
 }
 
-/// The centre of square `key` on the board as drawn, White at the bottom.
-async function squareCentre(page, key) {
-  const box = await page.locator('cg-board').boundingBox();
-  const file = key.charCodeAt(0) - 97, rank = key.charCodeAt(1) - 49;
-  return { x: box.x + (file + 0.5) * box.width / 8, y: box.y + (7 - rank + 0.5) * box.height / 8 };
+/// The centre of square `key` on a board as drawn (the page's #board, or Train's #train-board),
+/// `bottom` the side drawn at the bottom.
+async function squareCentre(page, key, board = '#board', bottom = 'white') {
+  await page.locator(`${board} cg-board`).scrollIntoViewIfNeeded();  // Train's board is far down the page
+  const box = await page.locator(`${board} cg-board`).boundingBox();
+  let file = key.charCodeAt(0) - 97, row = 7 - (key.charCodeAt(1) - 49);
+  if (bottom === 'black') file = 7 - file, row = 7 - row;
+  return { x: box.x + (file + 0.5) * box.width / 8, y: box.y + (row + 0.5) * box.height / 8 };
 }
 
-async function clickSquare(page, key) {
-  const { x, y } = await squareCentre(page, key);
+async function clickSquare(page, key, board = '#board', bottom = 'white') {
+  const { x, y } = await squareCentre(page, key, board, bottom);
   await page.mouse.click(x, y);
 }
+
+/// The native `taper review --json` of a PGN file at a few nodes a position: what does not
+/// depend on the search (the opening, the clocks) is compared with the page's.
+function nativeReview(pgnPath) {
+  const dir = mkdtempSync(join(tmpdir(), 'taper-review-'));
+  try {
+    execFileSync(native, ['review', pgnPath, '--nodes', '2000', '--json', join(dir, 'review.json')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    return JSON.parse(readFileSync(join(dir, 'review.json'), 'utf8')).games;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const fixture = (name) => new URL(`../../tests/data/games/${name}`, import.meta.url);
 
 before(async () => {
   assert.ok(site, 'TAPER_WEB_SITE (the built page) is required');
@@ -219,10 +237,29 @@ describe('Taper web page', () => {
     await page.waitForFunction(() => document.body.dataset.review === 'running');
     await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 120000 });
     assert.equal(await page.locator('#review-graph svg').count(), 1, 'the graph');
-    const moves = await page.$$eval('#review-moves .review-move', (bs) => bs.map((b) => [b.textContent, b.dataset.mark]));
+    const moves = await page.$$eval('#review-moves .review-move', (bs) => bs.map((b) => [b.textContent, b.dataset.mark, b.dataset.class]));
     assert.equal(moves.length, 13);
-    assert.deepEqual(moves[9], ['Bxd1??', '??'], "5...Bxd1 is Black's blunder");
+    assert.deepEqual(moves[9], ['Bxd1??', '??', 'blunder'], "5...Bxd1 is Black's blunder");
     for (const [k, [, mark]] of moves.entries()) if (k % 2 === 0) assert.ok(mark !== '?' && mark !== '??', `White's move ${k} unmarked`);
+    // Every move has one of chess.com's classes, and each side's counts add up to its moves.
+    const classNames = ['best', 'excellent', 'good', 'book', 'inaccuracy', 'mistake', 'blunder', 'miss', 'great'];
+    for (const [san, , cls] of moves) assert.ok(classNames.includes(cls), `${san} has a class (${cls})`);
+    for (const [side, first] of [['white', 0], ['black', 1]]) {
+      const counts = await page.$$eval(`#review-summary .review-classes td[data-side="${side}"]`, (tds) => tds.map((td) => Number(td.textContent)));
+      assert.equal(counts.length, classNames.length);
+      const own = moves.filter((_, k) => k % 2 === first);
+      assert.equal(counts.reduce((a, b) => a + b, 0), own.length, `${side}'s classes count its moves`);
+      const blunders = await page.textContent(`#review-summary .review-classes tr[data-class="blunder"] td[data-side="${side}"]`);
+      assert.equal(Number(blunders), own.filter(([, , cls]) => cls === 'blunder').length);
+      const acpl = await page.getAttribute(`#review-summary .review-players tr[data-side="${side}"] td[data-acpl]`, 'data-acpl');
+      assert.match(acpl, /^\d+$/, 'ACPL shown');
+    }
+    // The opening as the native review names it (by lichess's table: no search involved).
+    const [nativeGame] = nativeReview(fileURLToPath(fixture('legal_mate.pgn')));
+    assert.ok(nativeGame.eco && nativeGame.opening, 'the native review names the opening');
+    const opening = await page.textContent('#review-summary .review-opening');
+    assert.ok(opening.includes(`Opening: ${nativeGame.eco} ${nativeGame.opening}.`), opening);
+    if (nativeGame.leftTheory) assert.ok(opening.includes(`Left theory at ${nativeGame.leftTheory}.`), opening);
     await page.click('#review-moves .review-move[data-ply="9"]');
     await page.waitForFunction(() => document.querySelector('#review-detail').dataset.ply === '9');
     assert.match(await page.textContent('#review-detail'), /5\.\.\.Bxd1\?\? allows mate in 2: 6\.Bxf7\+ Ke7 7\.Nd5#/);
@@ -235,16 +272,171 @@ describe('Taper web page', () => {
     // A pasted file whose first game is broken: the Game field is left empty, so the first game
     // that can be reviewed is (issue 110: the page once always asked for game 1 and stopped).
     assert.equal(await page.inputValue('#review-game'), '');
-    await page.fill('#review-pgn', '[Event "broken"]\n\n1. e4 Ke7 *\n\n[Event "good"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n');
+    // Game 2 has lichess's [%clk] clocks: each move's clock left and time spent are shown.
+    await page.fill('#review-pgn', '[Event "broken"]\n\n1. e4 Ke7 *\n\n[Event "good"]\n[TimeControl "60+0"]\n\n' +
+      '1. f3 { [%clk 0:01:00] } e5 { [%clk 0:00:58] } 2. g4 { [%clk 0:00:52] } Qh4# { [%clk 0:00:50] } 0-1\n');
     await page.click('#review-start');
     await page.waitForFunction(() => document.body.dataset.review === 'running');
     await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 120000 });
     assert.match(await page.textContent('#review-status'), /0-1/);
     assert.equal((await page.$$eval('#review-moves .review-move', (bs) => bs.length)), 4, 'game 2 reviewed');
+    assert.deepEqual(await page.$$eval('#review-moves .review-clock', (cs) => cs.map((c) => c.textContent)), ['1:00', '0:58', '0:52', '0:50']);
+    await page.click('#review-moves .review-move[data-ply="2"]');
+    await page.waitForFunction(() => document.querySelector('#review-detail').dataset.ply === '2');
+    assert.match(await page.textContent('#review-detail'), /0:52 left after the move, 8 s spent on it/);
+    assert.match(await page.textContent('#review-summary .review-opening'), /Time control 1\+0\./);
+    // Train on one side's mistakes in the reviewed game: the report's session over this game.
+    await page.click('#review-train-white');
+    await page.waitForFunction(() => /^(No puzzle in|\d+ puzzle\(s\) from) White's mistakes in this game/.test(document.querySelector('#train-source').textContent),
+      null, { timeout: 60000 });
+    const trainState = await page.getAttribute('#train', 'data-state');
+    assert.equal(trainState, (await page.textContent('#train-source')).startsWith('No puzzle') ? 'empty' : 'ready');
     // A text that is no game says so.
     await page.fill('#review-pgn', 'hello');
     await page.click('#review-start');
     await page.waitForFunction(() => document.querySelector('#review-status').textContent.includes('cannot be reviewed'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  // A player's report. The test games of tests/data hold no mistake that makes a puzzle (no
+  // position where one move alone keeps the better result), so Alice's games are written here:
+  // she misses winning the queen (3.Nxh4) and a mate in one (4.Qxf7#), as in the native report's
+  // test (tests/tools/report_cli_test.cpp); a broken game of hers is skipped by name, and two
+  // public games (one with clocks) bring other players. Searched at 5,000 nodes a position.
+  const ReportPlayer = 'Alice';
+  const AliceGames =
+    '[Event "Legal\'s mate"]\n[White "Alice"]\n[Black "Bob"]\n[Result "1-0"]\n\n' +
+    '1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0\n\n' +
+    '[Event "Scholar\'s mate"]\n[White "bob"]\n[Black "ALICE"]\n[Result "1-0"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n' +
+    '[Event "Missed queen"]\n[White "Alice"]\n[Black "Bob"]\n[Result "1/2-1/2"]\n\n1. e4 e5 2. Nf3 Qh4 3. Nc3 Qf6 4. d4 1/2-1/2\n\n' +
+    '[Event "Broken"]\n[White "Alice"]\n[Black "Bob"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n\n' +
+    '[Event "Missed mate"]\n[White "Alice"]\n[Black "Bob"]\n[Result "0-1"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Nc3 Nxh5 0-1\n';
+  const reportPgn = () => [readFileSync(fixture('legal_mate.pgn'), 'utf8'), readFileSync(fixture('opera_game_clocks.pgn'), 'utf8'), AliceGames].join('\n');
+  let reported = null;  // the page with the finished report, for the Train test
+
+  /// The native `taper report` of the same games at the same budget.
+  function nativeReport(pgn, player, nodes) {
+    const dir = mkdtempSync(join(tmpdir(), 'taper-report-'));
+    try {
+      writeFileSync(join(dir, 'games.pgn'), pgn);
+      try {
+        execFileSync(native, ['report', join(dir, 'games.pgn'), '--player', player, '--nodes', String(nodes), '--out', join(dir, 'out')],
+          { stdio: ['ignore', 'ignore', 'pipe'] });
+      } catch (e) {
+        if (e.status !== 1) throw e;  // 1: a broken game was skipped, as here
+      }
+      return JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test('report: the player chosen from the file, progress in games, the report and its downloads', async () => {
+    const { page, errors } = await openPage();
+    await waitForExplanation(page);
+    const pgn = reportPgn();
+    await page.fill('#report-pgn', pgn);
+    // The names in the file are offered, the player with the most games chosen.
+    await page.waitForFunction(() => document.querySelector('#report-player').value !== '', null, { timeout: 30000 });
+    assert.equal(await page.inputValue('#report-player'), ReportPlayer);
+    const offered = await page.$$eval('#report-players option', (os) => os.map((o) => o.value));
+    for (const name of ['Bob', 'Paul Morphy', 'Saint Brie']) assert.ok(offered.includes(name), `${name} offered`);
+    await page.selectOption('#report-budget', 'nodes:5000');
+    await page.click('#report-start');
+    await page.waitForFunction(() => document.body.dataset.report === 'running');
+    // Progress in games: a game done while another is still to come.
+    await page.waitForFunction(() => /^[1-4]\/5$/.test(document.querySelector('#report-count').dataset.games || ''), null, { timeout: 120000 });
+    assert.match(await page.textContent('#report-count'), /^[1-4]\/5 games, \d+\/39 positions/);
+    await page.waitForFunction(() => document.body.dataset.report === 'done', null, { timeout: 120000 });
+    assert.equal(await page.getAttribute('#report-count', 'data-games'), '5/5');
+
+    // The summary, and report.html itself in its frame.
+    assert.equal(await page.getAttribute('#report-summary', 'data-player'), ReportPlayer);
+    const expected = nativeReport(pgn, ReportPlayer, 5000);
+    const { wins, draws, losses } = expected.results;
+    assert.equal(await page.textContent('#report-summary dd[data-key="results"]'), `+${wins} =${draws} \u2212${losses}`);
+    assert.match(await page.textContent('#report-summary dd[data-key="accuracy"]'), /^\d+\.\d% \(opening /);
+    assert.match(await page.textContent('#report-notes'), /Skipped game 6 \(Alice - Bob, Broken\), line \d+: 'Ke3' is not a legal move/);
+    const frame = page.frameLocator('#report-frame');
+    assert.equal(await frame.locator('h1').textContent(), ReportPlayer);
+    assert.match(await frame.locator('body').textContent(), /Accuracy/);
+
+    // report.json downloaded: the contract's keys, and the very report the native `taper report`
+    // writes at the same node budget (one search thread, a cleared hash: the same searches).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#report-download-report-json')]);
+    assert.equal(download.suggestedFilename(), 'report.json');
+    const json = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    assert.equal(json.player, ReportPlayer);
+    assert.equal(json.games, 4);
+    assert.equal(json.skipped, 1);
+    for (const key of ['results', 'accuracy', 'acpl', 'classes', 'reasons', 'openings', 'puzzles', 'positions']) assert.ok(key in json, key);
+    assert.ok(json.puzzles >= 1, 'puzzles from Alice\'s mistakes');
+    assert.deepEqual(json, expected);
+    assert.ok(await page.getAttribute('#report-download-puzzles-pgn', 'href'), 'puzzles.pgn offered');
+    // The puzzles went to Train.
+    await page.waitForFunction(() => document.querySelector('#train').dataset.state === 'ready');
+    assert.match(await page.textContent('#train-title'), new RegExp(`^Puzzle 1 of ${json.puzzles} `));
+    assert.deepEqual(errors, []);
+    reported = { page, errors };
+  });
+
+  test('report: a player not in the file is answered with the names that are', async () => {
+    const { page, errors } = await openPage();
+    await waitForExplanation(page);
+    await page.fill('#report-pgn', reportPgn());
+    await page.fill('#report-player', 'Nobody Here');
+    await page.click('#report-start');
+    await page.waitForFunction(() => document.body.dataset.report === 'error', null, { timeout: 30000 });
+    const status = await page.textContent('#report-status');
+    assert.match(status, /Nobody Here plays in none of the 7 game\(s\)/);
+    for (const name of [ReportPlayer, 'Bob', 'Paul Morphy']) assert.ok(status.includes(name), `${name} named in: ${status}`);
+    // Games that are no PGN at all say so too.
+    await page.fill('#report-pgn', 'hello');
+    await page.fill('#report-player', 'Anyone');
+    await page.click('#report-start');
+    await page.waitForFunction(() => /no game found/.test(document.querySelector('#report-status').textContent), null, { timeout: 30000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('train: a puzzle of the report, a wrong move explained and taken back, the right move accepted', async () => {
+    assert.ok(reported, 'the report test made the puzzles');
+    const { page, errors } = reported;
+    const train = () => page.$eval('#train', (t) => ({ ...t.dataset }));
+    const puzzle = await train();
+    const solution = puzzle.solution.split(' ');
+    const bottom = puzzle.fen.split(' ')[1] === 'w' ? 'white' : 'black';
+    const legal = nativeMoves(puzzle.fen);
+    assert.ok(legal.ok, legal.error);
+    assert.ok(legal.legalMoves.includes(solution[0]), `the solution ${solution[0]} is legal in ${puzzle.fen}`);
+    // A wrong move: another legal one that neither promotes nor mates.
+    const wrong = legal.legalMoves.find((m) => m !== solution[0] && m.length === 4 && nativeMoves(puzzle.fen, [m]).status !== 'checkmate');
+    assert.ok(wrong, 'a wrong move to try');
+    await clickSquare(page, wrong.slice(0, 2), '#train-board', bottom);
+    await clickSquare(page, wrong.slice(2, 4), '#train-board', bottom);
+    await page.waitForFunction(() => document.querySelector('#train').dataset.state === 'judging');
+    await page.waitForFunction(() => document.querySelector('#train').dataset.state === 'wrong', null, { timeout: 60000 });
+    const feedback = await page.textContent('#train-feedback');
+    assert.match(feedback, /Taken back: try again\.$/);
+    assert.match(feedback, /chances/);
+    assert.ok((await page.textContent('#train-why-text')).length > 20, 'the review\'s reason for the wrong move');
+    assert.equal((await train()).fen, puzzle.fen, 'the wrong move is taken back');
+    // The solution's first move is accepted: solved, or answered by the solution's reply.
+    await clickSquare(page, solution[0].slice(0, 2), '#train-board', bottom);
+    await clickSquare(page, solution[0].slice(2, 4), '#train-board', bottom);
+    if (solution.length === 1) {
+      await page.waitForFunction(() => document.querySelector('#train').dataset.state === 'solved');
+      assert.match(await page.textContent('#train-feedback'), /^Solved/);
+    } else {
+      // The position after the solver's move and the reply (board and side to move: the two
+      // programs may write the en passant field differently).
+      const afterReply = nativeMoves(puzzle.fen, solution.slice(0, 2)).fen.split(' ').slice(0, 2).join(' ');
+      await page.waitForFunction((fen) => (document.querySelector('#train').dataset.fen || '').split(' ').slice(0, 2).join(' ') === fen,
+        afterReply, { timeout: 10000 });
+      assert.equal((await train()).state, 'ready');
+      assert.match(await page.textContent('#train-feedback'), /right/);
+    }
     assert.deepEqual(errors, []);
     await page.close();
   });
